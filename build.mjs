@@ -1,0 +1,143 @@
+/**
+ * Builds the site with esbuild:
+ *  - dist/client: the browser bundle (ESM, code-split per page, minified, content-hashed names) and
+ *    manifest.json, which the server reads to write <script>/<link> tags and modulepreload hints.
+ *    Every hashed file also gets .br and .gz siblings for the static server to send as they are.
+ *  - dist/server/index.js: the server, TypeScript bundled to one ESM file with npm packages left
+ *    external (node_modules is installed beside it in production).
+ * `node build.mjs --watch` rebuilds on change and restarts the server (npm run dev).
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const clientOut = join(root, 'dist', 'client');
+const serverOut = join(root, 'dist', 'server');
+const watch = process.argv.includes('--watch');
+const production = !watch;
+
+/** @type {esbuild.BuildOptions} */
+const clientOptions = {
+  entryPoints: { entry: join(root, 'client', 'entry.tsx') },
+  outdir: join(clientOut, 'assets'),
+  publicPath: '/assets',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  jsx: 'automatic',
+  metafile: true,
+  legalComments: 'none',
+  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  logLevel: 'warning',
+};
+
+/** @type {esbuild.BuildOptions} */
+const serverOptions = {
+  entryPoints: { index: join(root, 'server', 'index.ts') },
+  outdir: serverOut,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // CSS is the client's; the server only needs to know the import exists.
+  loader: { '.css': 'empty' },
+};
+
+/** manifest.json: entry, its CSS, and per page (chunk named after shared/pages/<Page>.tsx) its JS and CSS. */
+function manifestFrom(metafile) {
+  const url = (file) => '/' + file.slice(file.indexOf('assets/'));
+  const outputs = metafile.outputs;
+  const imports = (file, seen = new Set()) => {
+    for (const dep of outputs[file]?.imports ?? []) {
+      if (dep.kind === 'import-statement' && !seen.has(dep.path)) {
+        seen.add(dep.path);
+        imports(dep.path, seen);
+      }
+    }
+    return seen;
+  };
+  const manifest = { entry: '', css: [], pages: {} };
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!output.entryPoint) continue;
+    if (output.entryPoint.endsWith('client/entry.tsx')) {
+      manifest.entry = url(file);
+      if (output.cssBundle) manifest.css.push(url(output.cssBundle));
+    } else if (/shared\/pages\/[^/]+\.tsx$/.test(output.entryPoint)) {
+      const page = basename(output.entryPoint, '.tsx');
+      const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
+      manifest.pages[page] = { js: js.map(url), css: output.cssBundle ? [url(output.cssBundle)] : [] };
+    }
+  }
+  if (!manifest.entry) throw new Error('build: the client entry is missing from the metafile');
+  return manifest;
+}
+
+async function precompress(metafile) {
+  await Promise.all(
+    Object.keys(metafile.outputs)
+      .filter((file) => /\.(js|css|svg)$/.test(file))
+      .map(async (file) => {
+        const body = await readFile(join(root, file));
+        await writeFile(join(root, `${file}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(join(root, `${file}.gz`), gzipSync(body, { level: 9 }));
+      }),
+  );
+}
+
+async function writeManifest(metafile) {
+  await writeFile(join(clientOut, 'manifest.json'), JSON.stringify(manifestFrom(metafile), null, 2));
+}
+
+async function buildOnce() {
+  await rm(join(root, 'dist'), { recursive: true, force: true });
+  await mkdir(clientOut, { recursive: true });
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await writeManifest(client.metafile);
+  await precompress(client.metafile);
+  const bytes = Object.entries(client.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+  console.log(`build: client ${Object.keys(client.metafile.outputs).length} files (${(bytes / 1024).toFixed(1)} KiB JS), server dist/server/index.js`);
+}
+
+async function buildAndWatch() {
+  let server = null;
+  const restart = () => {
+    if (server) server.kill('SIGTERM');
+    server = spawn(process.execPath, ['--enable-source-maps', join(serverOut, 'index.js')], { stdio: 'inherit' });
+  };
+  const afterBuild = (name, onEnd) => ({
+    name,
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length === 0) await onEnd(result);
+      });
+    },
+  });
+  await rm(join(root, 'dist'), { recursive: true, force: true });
+  await mkdir(clientOut, { recursive: true });
+  const client = await esbuild.context({ ...clientOptions, plugins: [afterBuild('manifest', (r) => writeManifest(r.metafile))] });
+  const serverCtx = await esbuild.context({ ...serverOptions, plugins: [afterBuild('restart', restart)] });
+  await client.watch();
+  await serverCtx.watch();
+  console.log('dev: watching for changes (Ctrl+C to stop)');
+}
+
+if (watch) await buildAndWatch();
+else await buildOnce();

@@ -1,0 +1,134 @@
+/**
+ * The Express app (no listen: server/index.ts does that, tests use supertest). Middleware order is the
+ * architecture: request log, security headers, compression, static files, health, data endpoint,
+ * pages, and a last error handler that never shows a stack trace.
+ */
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { join } from 'node:path';
+import { createStaticHandler } from 'react-router';
+import { createRoutes } from '../shared/routes';
+import { DataCache } from './backend/cache';
+import { createSource, studentLifePath } from './backend';
+import type { DataSession } from './backend/session';
+import type { Source } from './backend/source';
+import { createAssetResolver, readManifest, type Manifest } from './assets';
+import type { Config } from './config';
+import { serveRouteData } from './data-endpoint';
+import { serverLoaders } from './loaders';
+import { createLogger, type Logger } from './logger';
+import { CLIENT_DIST, PUBLIC_DIR } from './paths';
+import { renderPage, sendPlainError, type RenderDeps } from './render';
+import { securityHeaders } from './security';
+
+export interface AppDeps {
+  source?: Source;
+  logger?: Logger;
+  manifest?: Manifest;
+  now?: () => number;
+}
+
+export interface SiteApp extends Express {
+  locals: Express['locals'] & { cache: DataCache; logger: Logger };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const startedAt = Date.now();
+
+export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const source = deps.source ?? createSource(config);
+  const cache = new DataCache({
+    source,
+    ttlMs: config.cacheTtlMs,
+    staleMs: config.cacheStaleMs,
+    maxKeys: config.cacheMaxKeys,
+    now: deps.now,
+    onUpstream: (event) => {
+      if (event.outcome !== 'ok' && event.outcome !== 'not-found') logger.warn({ upstream: event }, 'upstream call failed');
+      else logger.debug({ upstream: event }, 'upstream call');
+    },
+  });
+  const handler = createStaticHandler(createRoutes(serverLoaders));
+  const renderDeps: RenderDeps = {
+    handler,
+    cache,
+    siteUrl: config.siteUrl,
+    cacheTtlS: Math.round(config.cacheTtlMs / 1000),
+    cacheStaleS: Math.round(config.cacheStaleMs / 1000),
+    apiOptions: { studentLifePath: studentLifePath(config) },
+    assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
+    logger,
+  };
+
+  const app = express() as SiteApp;
+  app.locals.cache = cache;
+  app.locals.logger = logger;
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('etag', false);
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
+  app.use(compression());
+  app.use(
+    '/assets',
+    express.static(join(CLIENT_DIST, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    }),
+  );
+  app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h', etag: true }));
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({
+      status: 'ok',
+      uptimeS: Math.round((Date.now() - startedAt) / 1000),
+      source: source.name,
+      cache: { keys: cache.size, ...cache.stats },
+    });
+  });
+  app.get('/_data', (req, res) => serveRouteData(req, res, renderDeps));
+  // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
+  // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    renderPage(req, res, renderDeps).catch(next);
+  });
+  app.use((_req, res) => sendPlainError(res, 404));
+  app.use(errorHandler(logger));
+  return app;
+}
+
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const session = res.locals.session as DataSession | undefined;
+      logger.info({
+        method: req.method,
+        path: req.originalUrl.slice(0, 512),
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        cache: session?.outcome ?? 'none',
+      });
+    });
+    next();
+  };
+}
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: { status?: number; statusCode?: number; expose?: boolean }, req, res, _next) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 512) }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Missing hashed assets are a plain 404; anything else gets the site's error page.
+    sendPlainError(res, status >= 400 && status < 600 ? status : 500);
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The client build's manifest (written by build.mjs): hashed URLs of the entry, its CSS and each
+ * page's chunks, so the server can write <script>/<link> tags and modulepreload hints per page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Assets } from '../shared/app-context';
+import { CLIENT_DIST } from './paths';
+
+export interface Manifest {
+  entry: string;
+  css: string[];
+  /** Chunks (JS) and stylesheets per page id (the page module's file name). */
+  pages: Record<string, { js: string[]; css: string[] }>;
+}
+
+export function readManifest(dir = CLIENT_DIST): Manifest {
+  const file = join(dir, 'manifest.json');
+  if (!existsSync(file)) {
+    throw new Error(`The client build is missing (${file}). Run "npm run build" first.`);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** Per-page assets, computed once per page id. */
+export function createAssetResolver(manifest: Manifest): (pageId: string | null) => Assets {
+  const cache = new Map<string | null, Assets>();
+  return (pageId) => {
+    let assets = cache.get(pageId);
+    if (!assets) {
+      const page = pageId ? manifest.pages[pageId] : undefined;
+      assets = {
+        entry: manifest.entry,
+        css: [...manifest.css, ...(page?.css ?? [])],
+        preload: page?.js ?? [],
+      };
+      cache.set(pageId, assets);
+    }
+    return assets;
+  };
+}

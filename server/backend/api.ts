@@ -1,0 +1,62 @@
+/**
+ * The server's SiteApi: each method is an endpoint of shared/api.ts, read through the data cache and
+ * parsed once per fill. Missing data rejects with a DataError the page loaders understand.
+ */
+import { ENDPOINTS } from '../../shared/api';
+import { DataError, type SiteApi } from '../../shared/data';
+import type { DataCache, Parser } from './cache';
+import { createParsers, type Parsers } from './parse';
+import type { DataSession } from './session';
+
+export interface SiteApiOptions {
+  /** Backend path of the student-life gallery; the SPEC does not name one. */
+  studentLifePath: string;
+}
+
+/** Parsers depend only on the media base, so they are made once per base. */
+const parsersByBase = new Map<string, Parsers>();
+
+function parsersFor(mediaBase: string): Parsers {
+  let parsers = parsersByBase.get(mediaBase);
+  if (!parsers) {
+    parsers = createParsers({ mediaBase });
+    parsersByBase.set(mediaBase, parsers);
+  }
+  return parsers;
+}
+
+export function createSiteApi(cache: DataCache, session: DataSession, options: SiteApiOptions): SiteApi {
+  const { source } = cache;
+  const parse = parsersFor(source.mediaBase);
+  const studentLifeParse = parsersFor(source.mediaBaseFor?.(options.studentLifePath) ?? source.mediaBase);
+
+  async function read<T>(path: string, parser: Parser<T>, notFound?: () => T): Promise<T> {
+    const lookup = await cache.get(path, parser, session.signal);
+    session.record(path, lookup);
+    if (lookup.kind === 'ok') return lookup.value;
+    if (lookup.kind === 'not-found') {
+      if (notFound) return notFound();
+      throw new DataError('not-found', path);
+    }
+    throw new DataError('failed', `${path}: ${lookup.reason}`);
+  }
+
+  return {
+    homeContent: () => read(ENDPOINTS.homeContent(), parse.homeContent),
+    partners: () => read(ENDPOINTS.partners(), parse.partners),
+    // A page past the end may answer 404, which means "no more results", not an error.
+    newsPage: (page) => read(ENDPOINTS.newsPage(page), parse.newsPage, () => ({ items: [], count: null, hasNext: false })),
+    newsItem: (id) => read(ENDPOINTS.newsItem(id), parse.newsItem),
+    articles: () => read(ENDPOINTS.articles(), parse.articles),
+    article: (id) => read(ENDPOINTS.article(id), parse.article),
+    about: () => read(ENDPOINTS.about(), parse.about),
+    faculties: () => read(ENDPOINTS.faculties(), parse.faculties),
+    facultyStaff: (id) => read(ENDPOINTS.facultyStaff(id), parse.facultyStaff),
+    departments: () => read(ENDPOINTS.departments(), parse.departments),
+    rectorate: () => read(ENDPOINTS.rectorate(), parse.rectorate),
+    labourCode: () => read(ENDPOINTS.labourCode(), parse.labourCode),
+    codeOfConduct: () => read(ENDPOINTS.codeOfConduct(), parse.codeOfConduct),
+    programmes: (kind) => read(ENDPOINTS.programmes(kind), parse.programmes),
+    studentLife: () => read(options.studentLifePath, studentLifeParse.studentLife, () => null),
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The data cache of DESIGN.md: backend responses after validation and sanitising, keyed by backend
+ * path. Fresh for `ttlMs`; then served stale for up to `staleMs` while one background refresh runs;
+ * one upstream call per key at a time however many requests wait (single-flight); a failed fetch never
+ * evicts good data; bounded by `maxKeys`. node-cache holds the entries (without cloning: entries are
+ * immutable); freshness, flights and eviction are this layer's.
+ */
+import NodeCache from 'node-cache';
+import type { Source } from './source';
+
+export type CacheState = 'hit' | 'stale' | 'miss';
+
+export type Lookup<T> =
+  | { kind: 'ok'; value: T; version: number; state: CacheState }
+  | { kind: 'not-found'; version: number; state: CacheState }
+  | { kind: 'failed'; reason: string };
+
+interface Entry {
+  found: boolean;
+  value: unknown;
+  storedAt: number;
+  version: number;
+}
+
+type FetchResult = { kind: 'stored'; entry: Entry } | { kind: 'failed'; reason: string };
+
+interface Flight {
+  promise: Promise<FetchResult>;
+  controller: AbortController;
+  /** Requests still waiting; when all of them leave, the upstream call is aborted. */
+  waiters: number;
+  /** Background refreshes serve nobody directly and are never aborted by a visitor leaving. */
+  background: boolean;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  staleServes: number;
+  refreshFailures: number;
+  upstreamCalls: number;
+  evictions: number;
+  lastUpstreamSuccess: number | null;
+}
+
+export interface DataCacheOptions {
+  source: Source;
+  ttlMs: number;
+  staleMs: number;
+  maxKeys: number;
+  now?: () => number;
+  onUpstream?: (event: { path: string; ms: number; outcome: string }) => void;
+}
+
+/** Turns backend JSON into an entity; throws when the JSON is not what the endpoint promises. */
+export type Parser<T> = (json: unknown) => T;
+
+let nextVersion = 1;
+
+export class DataCache {
+  readonly stats: CacheStats = {
+    hits: 0,
+    misses: 0,
+    staleServes: 0,
+    refreshFailures: 0,
+    upstreamCalls: 0,
+    evictions: 0,
+    lastUpstreamSuccess: null,
+  };
+  private readonly store: NodeCache;
+  private readonly flights = new Map<string, Flight>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: DataCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.store = new NodeCache({ stdTTL: 0, checkperiod: 0, useClones: false, maxKeys: options.maxKeys });
+  }
+
+  get source(): Source {
+    return this.options.source;
+  }
+
+  get size(): number {
+    return this.store.keys().length;
+  }
+
+  /**
+   * The entry for `path`, fetching it if needed. `signal` is the visitor's: when every visitor waiting
+   * for a cold key has left, its upstream call is aborted.
+   */
+  async get<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<Lookup<T>> {
+    const entry = this.store.get<Entry>(path);
+    const age = entry ? this.now() - entry.storedAt : Infinity;
+    if (entry && age < this.options.ttlMs) {
+      this.stats.hits++;
+      return this.answer<T>(entry, 'hit');
+    }
+    if (entry && age < this.options.ttlMs + this.options.staleMs) {
+      this.stats.staleServes++;
+      this.refreshInBackground(path, parse);
+      return this.answer<T>(entry, 'stale');
+    }
+    this.stats.misses++;
+    const result = await this.join(path, parse, signal);
+    if (result.kind === 'stored') return this.answer<T>(result.entry, 'miss');
+    // Too old to serve in normal times, but better than nothing while the backend is down.
+    if (entry) {
+      this.stats.staleServes++;
+      return this.answer<T>(entry, 'stale');
+    }
+    return { kind: 'failed', reason: result.reason };
+  }
+
+  /** Drops every entry whose backend path starts with `prefix` (all entries when it is empty). */
+  purge(prefix = ''): number {
+    const keys = this.store.keys().filter((key) => key.startsWith(prefix));
+    this.store.del(keys);
+    return keys.length;
+  }
+
+  /** The version of the entry for `path` now, or null when there is none. */
+  versionOf(path: string): number | null {
+    return this.store.get<Entry>(path)?.version ?? null;
+  }
+
+  private answer<T>(entry: Entry, state: CacheState): Lookup<T> {
+    return entry.found
+      ? { kind: 'ok', value: entry.value as T, version: entry.version, state }
+      : { kind: 'not-found', version: entry.version, state };
+  }
+
+  private refreshInBackground(path: string, parse: Parser<unknown>): void {
+    if (this.flights.has(path)) {
+      this.flights.get(path)!.background = true;
+      return;
+    }
+    const flight = this.start(path, parse);
+    flight.background = true;
+    void flight.promise.then((result) => {
+      if (result.kind === 'failed') this.stats.refreshFailures++;
+    });
+  }
+
+  private join(path: string, parse: Parser<unknown>, signal?: AbortSignal): Promise<FetchResult> {
+    const flight = this.flights.get(path) ?? this.start(path, parse);
+    flight.waiters++;
+    if (signal) {
+      const leave = () => {
+        flight.waiters--;
+        if (flight.waiters === 0 && !flight.background) flight.controller.abort();
+      };
+      if (signal.aborted) leave();
+      else {
+        signal.addEventListener('abort', leave, { once: true });
+        void flight.promise.finally(() => signal.removeEventListener('abort', leave));
+      }
+    }
+    return flight.promise;
+  }
+
+  private start(path: string, parse: Parser<unknown>): Flight {
+    const controller = new AbortController();
+    const flight: Flight = { controller, waiters: 0, background: false, promise: Promise.resolve(null as never) };
+    flight.promise = this.fetchAndStore(path, parse, controller.signal).finally(() => this.flights.delete(path));
+    this.flights.set(path, flight);
+    return flight;
+  }
+
+  private async fetchAndStore(path: string, parse: Parser<unknown>, signal: AbortSignal): Promise<FetchResult> {
+    const started = this.now();
+    this.stats.upstreamCalls++;
+    const result = await this.options.source.fetchJson(path, signal);
+    let outcome: FetchResult;
+    if (result.kind === 'failed') {
+      outcome = { kind: 'failed', reason: result.reason };
+    } else if (result.kind === 'not-found') {
+      outcome = { kind: 'stored', entry: this.put(path, false, null) };
+    } else {
+      try {
+        outcome = { kind: 'stored', entry: this.put(path, true, parse(result.json)) };
+      } catch (error) {
+        outcome = { kind: 'failed', reason: `unexpected response: ${(error as Error).message}` };
+      }
+    }
+    if (outcome.kind === 'stored') this.stats.lastUpstreamSuccess = this.now();
+    this.options.onUpstream?.({
+      path,
+      ms: this.now() - started,
+      outcome: outcome.kind === 'stored' ? result.kind : outcome.reason,
+    });
+    return outcome;
+  }
+
+  private put(path: string, found: boolean, value: unknown): Entry {
+    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++ };
+    this.store.del(path);
+    while (true) {
+      try {
+        this.store.set(path, entry);
+        return entry;
+      } catch (error) {
+        // node-cache refuses new keys at maxKeys (ECACHEFULL): make room by dropping the oldest entry.
+        const oldest = this.store.keys()[0];
+        if ((error as { name?: string }).name !== 'ECACHEFULL' || oldest === undefined) return entry;
+        this.store.del(oldest);
+        this.stats.evictions++;
+      }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Configuration from environment variables (DESIGN.md "Contracts"), validated once at start. A bad
+ * value is a ConfigError whose message is one line naming the variable and what is allowed.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: serve the embedded demo content. */
+  backendUrl: string | null;
+  backendTimeoutMs: number;
+  cacheTtlMs: number;
+  cacheStaleMs: number;
+  cacheMaxKeys: number;
+  /** Public origin for canonical links, hreflang and the sitemap; never taken from the Host header. */
+  siteUrl: string;
+  /** Unset: the cache purge endpoint is off. */
+  cachePurgeToken: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Backend path of the student-life gallery; unset: the embedded gallery. */
+  studentLifePath: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`Invalid ${name}: ${JSON.stringify(raw)} (expected an integer from ${min} to ${max})`);
+  }
+  return Number(raw);
+}
+
+function httpUrl(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.search || url.hash) {
+    throw new ConfigError(`Invalid ${name}: ${JSON.stringify(raw)} (expected an http:// or https:// URL without query or credentials)`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const siteUrl = httpUrl(env, 'SITE_URL');
+  if (siteUrl && new URL(siteUrl).pathname !== '/') {
+    throw new ConfigError(`Invalid SITE_URL: ${JSON.stringify(env.SITE_URL)} (expected an origin such as https://ztu.uz, without a path)`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`Invalid LOG_LEVEL: ${JSON.stringify(env.LOG_LEVEL)} (expected one of ${LOG_LEVELS.join(', ')})`);
+  }
+  const studentLifePath = env.STUDENT_LIFE_PATH?.trim() || null;
+  if (studentLifePath && !/^\/[\w\-./]*$/.test(studentLifePath)) {
+    throw new ConfigError(`Invalid STUDENT_LIFE_PATH: ${JSON.stringify(studentLifePath)} (expected a backend path such as /api/studentlife/)`);
+  }
+  const token = env.CACHE_PURGE_TOKEN;
+  if (token !== undefined && token !== '' && token.length < 16) {
+    throw new ConfigError('Invalid CACHE_PURGE_TOKEN: too short (expected at least 16 characters)');
+  }
+  return {
+    port,
+    host,
+    backendUrl: httpUrl(env, 'BACKEND_URL'),
+    backendTimeoutMs: integer(env, 'BACKEND_TIMEOUT_MS', 5000, 100, 120_000),
+    cacheTtlMs: integer(env, 'CACHE_TTL_S', 60, 0, 31_536_000) * 1000,
+    cacheStaleMs: integer(env, 'CACHE_STALE_S', 86_400, 0, 31_536_000) * 1000,
+    cacheMaxKeys: integer(env, 'CACHE_MAX_KEYS', 5000, 10, 1_000_000),
+    siteUrl: siteUrl ?? `http://localhost:${port}`,
+    cachePurgeToken: token || null,
+    logLevel,
+    studentLifePath,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The process shell: read the configuration, listen, and stop gracefully. On SIGTERM/SIGINT the
+ * server stops accepting connections, lets in-flight responses finish, and exits within 10 s.
+ */
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = createApp(config);
+const logger = app.locals.logger;
+const server = app.listen(config.port, config.host, () => {
+  logger.info({ port: config.port, host: config.host, source: app.locals.cache.source.name, siteUrl: config.siteUrl }, 'listening');
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  process.stderr.write(`Cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
+  process.exit(1);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    logger.info('stopped');
+    process.exit(0);
+  });
+  // Idle keep-alive connections close now; busy ones once their response is done.
+  server.closeIdleConnections();
+  setTimeout(() => {
+    logger.warn('forced exit after grace period');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+}
+
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

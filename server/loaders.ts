@@ -1,0 +1,73 @@
+/**
+ * How page loaders run on the server. A loader hands back one promise per piece of data; each is
+ * turned into a Loaded value and raced against the request's head-start deadline. Data in time makes
+ * a whole page with the true status (404 for an id the backend does not know); data still coming is
+ * left as a promise, which the page renders behind a Suspense boundary and the server streams.
+ */
+import { data, type LoaderFunction } from 'react-router';
+import { DataError, type Loaded, type Missing, type PageLoader, type SiteApi } from '../shared/data';
+import type { Lang } from '../shared/lang';
+import type { LoaderFactory, PageDef } from '../shared/routes';
+import type { DataSession } from './backend/session';
+
+export interface RequestContext {
+  api: SiteApi;
+  session: DataSession;
+  /** Resolves when the head start is over; null means "wait for everything" (crawlers, data endpoint). */
+  headStartOver: Promise<void> | null;
+  onLoaderError: (error: unknown) => void;
+}
+
+const LATE = Symbol('late');
+
+export function notFoundResponse(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+function toLoaded<T>(promise: Promise<T>, ctx: RequestContext): Promise<Loaded<T>> {
+  return promise.then(
+    (value): Loaded<T> => ({ ok: true, value }),
+    (error: unknown): Loaded<T> => {
+      if (!(error instanceof DataError)) ctx.onLoaderError(error);
+      const missing: Missing = error instanceof DataError ? error.kind : 'failed';
+      if (missing === 'failed') ctx.session.degraded = true;
+      return { ok: false, missing };
+    },
+  );
+}
+
+export async function settle(
+  loader: PageLoader<Record<string, unknown>>,
+  args: Parameters<PageLoader<Record<string, unknown>>>[0],
+  ctx: RequestContext,
+): Promise<Record<string, Loaded<unknown> | Promise<Loaded<unknown>>>> {
+  let promises: Record<string, Promise<unknown>>;
+  try {
+    promises = loader(args);
+  } catch (error) {
+    if (error instanceof DataError && error.kind === 'not-found') notFoundResponse();
+    throw error;
+  }
+  const slots: Record<string, Loaded<unknown> | Promise<Loaded<unknown>>> = {};
+  await Promise.all(
+    Object.entries(promises).map(async ([key, promise]) => {
+      const loaded = toLoaded(promise, ctx);
+      const first = ctx.headStartOver ? await Promise.race([loaded, ctx.headStartOver.then(() => LATE)]) : await loaded;
+      slots[key] = first === LATE ? loaded : (first as Loaded<unknown>);
+    }),
+  );
+  const missing = Object.values(slots).some((slot) => !(slot instanceof Promise) && !slot.ok && slot.missing === 'not-found');
+  if (missing) notFoundResponse();
+  return slots;
+}
+
+/** Route loaders for the server's static handler: the page's own loader against the data cache. */
+export const serverLoaders: LoaderFactory = (page: PageDef, lang: Lang): LoaderFunction | undefined => {
+  if (!page.data) return undefined;
+  return async ({ request, params, context }) => {
+    const ctx = context as RequestContext;
+    const module = await page.load();
+    if (!module.loader) return null;
+    return settle(module.loader, { api: ctx.api, lang, params, url: new URL(request.url) }, ctx);
+  };
+};

@@ -1,0 +1,193 @@
+/**
+ * Server-side rendering of one page: route loaders through the data cache, then React's streaming
+ * render. People get the shell (head, header, navigation) as soon as it is ready and late content in
+ * the same response; crawlers wait for the whole page and its true status. The abort timer is cleared
+ * when the stream ends, and a visitor who leaves aborts the render and the upstream calls nobody else
+ * waits for.
+ */
+import { Writable } from 'node:stream';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { AppContext, type AppInfo, type Assets } from '../shared/app-context';
+import { LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
+import { createSiteApi, type SiteApiOptions } from './backend/api';
+import type { DataCache } from './backend/cache';
+import { DataSession } from './backend/session';
+import { bootJson, DeferredCollector } from './boot';
+import type { RequestContext } from './loaders';
+import type { Logger } from './logger';
+import { nonceOf } from './security';
+
+export interface RenderDeps {
+  handler: StaticHandler;
+  cache: DataCache;
+  siteUrl: string;
+  cacheTtlS: number;
+  cacheStaleS: number;
+  apiOptions: SiteApiOptions;
+  assetsFor: (pageId: string | null) => Assets;
+  logger: Logger;
+}
+
+/** A Fetch API request for the router, with the visitor's abort signal. */
+export function routerRequest(siteUrl: string, path: string, signal: AbortSignal): Request {
+  return new Request(new URL(path, siteUrl), { signal });
+}
+
+/** Aborts when the visitor goes away before the response is complete. */
+export function visitorSignal(res: ExpressResponse): AbortController {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+export function createRequestContext(deps: RenderDeps, session: DataSession, headStart: boolean): RequestContext & { done(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const headStartOver = headStart
+    ? new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, LOADER_HEAD_START_MS);
+      })
+    : null;
+  return {
+    api: createSiteApi(deps.cache, session, deps.apiOptions),
+    session,
+    headStartOver,
+    onLoaderError: (error) => deps.logger.error({ err: error }, 'loader failed'),
+    done: () => clearTimeout(timer),
+  };
+}
+
+function leafPageId(context: StaticHandlerContext): string | null {
+  const leaf = context.matches[context.matches.length - 1];
+  return (leaf?.route.handle as { page?: string } | undefined)?.page ?? null;
+}
+
+export function pageCacheControl(deps: RenderDeps, { degraded, streamed }: { degraded: boolean; streamed: boolean }): string {
+  if (degraded || streamed) return 'no-store';
+  return `public, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
+}
+
+export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
+  const controller = visitorSignal(res);
+  const session = new DataSession(controller.signal);
+  res.locals.session = session;
+  const crawler = isbot(req.get('user-agent') ?? '');
+  const ctx = createRequestContext(deps, session, !crawler);
+
+  let context: StaticHandlerContext | Response;
+  try {
+    context = await deps.handler.query(routerRequest(deps.siteUrl, req.originalUrl, controller.signal), { requestContext: ctx });
+  } finally {
+    ctx.done();
+  }
+  if (controller.signal.aborted) return;
+  if (context instanceof Response) {
+    // Loaders here never redirect; anything else the router answers is passed on as it is.
+    res.status(context.status);
+    const location = context.headers.get('location');
+    if (location) res.location(location);
+    res.end();
+    return;
+  }
+
+  const deferred = new DeferredCollector();
+  const app: AppInfo = {
+    siteUrl: deps.siteUrl,
+    assets: deps.assetsFor(leafPageId(context)),
+    bootJson: bootJson(context, deps.siteUrl, deps.assetsFor(leafPageId(context)), deferred),
+  };
+  const router = createStaticRouter(deps.handler.dataRoutes, context);
+  const status = context.statusCode;
+  const streamed = deferred.size > 0;
+
+  await new Promise<void>((resolve) => {
+    let settled = false;
+    const finish = () => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(abortTimer);
+        resolve();
+      }
+    };
+    const send = () => {
+      res.status(status);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed }));
+      res.setHeader('Vary', 'Accept-Encoding');
+      // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
+      if (streamed) res.setHeader('X-Accel-Buffering', 'no');
+      stream.pipe(responseWriter(res, () => deferred.script(), finish));
+    };
+    const stream = renderToPipeableStream(
+      <AppContext value={app}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppContext>,
+      {
+        nonce: nonceOf(res),
+        onShellReady() {
+          if (!crawler) send();
+        },
+        onAllReady() {
+          if (crawler) send();
+        },
+        onShellError(error) {
+          deps.logger.error({ err: error }, 'render failed');
+          if (!res.headersSent) sendPlainError(res, 500);
+          finish();
+        },
+        onError(error) {
+          if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render error');
+        },
+      },
+    );
+    const abortTimer = setTimeout(() => stream.abort(new Error('stream timeout')), STREAM_TIMEOUT_MS);
+    controller.signal.addEventListener('abort', () => {
+      stream.abort();
+      finish();
+    });
+  });
+}
+
+/**
+ * The response as React's destination: writes through with backpressure, flushes compression after
+ * each chunk React flushes (so streamed parts reach the visitor), and writes the settled deferred
+ * data just before the closing </body></html>.
+ */
+function responseWriter(res: ExpressResponse, tail: () => string, onDone: () => void): Writable {
+  const CLOSING = Buffer.from('</body></html>');
+  let held: Buffer | null = null;
+  const writer = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      let bytes = held ? Buffer.concat([held, chunk]) : chunk;
+      held = null;
+      if (bytes.length >= CLOSING.length && bytes.subarray(bytes.length - CLOSING.length).equals(CLOSING)) {
+        held = CLOSING;
+        bytes = bytes.subarray(0, bytes.length - CLOSING.length);
+      }
+      if (bytes.length === 0 || res.write(bytes)) callback();
+      else res.once('drain', () => callback());
+    },
+    final(callback) {
+      res.end(held ? Buffer.concat([Buffer.from(tail()), held]) : tail());
+      onDone();
+      callback();
+    },
+  });
+  (writer as Writable & { flush(): void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
+  return writer;
+}
+
+/** A last-resort page with no detail of what went wrong. */
+export function sendPlainError(res: ExpressResponse, status: number): void {
+  res
+    .status(status)
+    .set('Content-Type', 'text/html; charset=utf-8')
+    .set('Cache-Control', 'no-store')
+    .send(
+      `<!DOCTYPE html><html lang="uz"><head><meta charset="utf-8"><title>Unexpected Application Error!</title></head><body><h1>Unexpected Application Error!</h1><p>${status}</p></body></html>`,
+    );
+}

@@ -1,0 +1,162 @@
+/**
+ * The backend API (SPEC.md sections 3 and 7): every endpoint path in one table and the entity types the
+ * site works with after the server has validated, normalised and sanitised a response. Backend field
+ * names (title_uz, lavozim_ru, cantact…) stop at the server's parsers; everything past them uses these
+ * types, where a per-language text is a `Localized` record.
+ */
+import type { Lang } from './lang';
+
+export type Localized = Record<Lang, string>;
+
+/** A URL that survived validation: absolute http(s), or a site-relative path. */
+export type SafeUrl = string;
+
+export interface NewsItem {
+  id: number;
+  image: SafeUrl | null;
+  title: Localized;
+  /** Sanitised HTML. */
+  desc: Localized;
+  /** ISO 8601 timestamp, or null when the backend sent none or garbage. */
+  createdAt: string | null;
+  views: number;
+  /** Optional grouping the backend may send ('public' | 'university' | 'international'). */
+  category: string | null;
+}
+
+export interface NewsPage {
+  items: NewsItem[];
+  /** Total number of news the backend reports, when it does. */
+  count: number | null;
+  hasNext: boolean;
+}
+
+export interface Article {
+  id: number;
+  title: Localized;
+  desc: Localized;
+  createdAt: string | null;
+  viewers: number;
+}
+
+export interface AboutEntry {
+  id: number;
+  title: Localized;
+  desc: Localized;
+}
+
+export interface FacultyChild {
+  id: number;
+  name: Localized;
+}
+
+export interface Faculty {
+  id: number;
+  image: SafeUrl | null;
+  name: Localized;
+  children: FacultyChild[];
+}
+
+export interface StaffEntry {
+  id: number;
+  image: SafeUrl | null;
+  position: Localized;
+  fullName: Localized;
+  phone: string;
+  email: string;
+  details: Localized;
+}
+
+export interface Department {
+  id: number;
+  image: SafeUrl | null;
+  name: Localized;
+  head: Localized;
+  phone: string;
+  email: string;
+}
+
+export interface RectoratePerson {
+  id: number;
+  image: SafeUrl | null;
+  name: Localized;
+  position: Localized;
+  phone: string;
+  reception: Localized;
+  email: string;
+}
+
+export interface RulesEntry {
+  id: number;
+  html: Localized;
+}
+
+export interface CodeOfConductEntry {
+  id: number;
+  title: Localized;
+}
+
+export interface Programme {
+  id: number;
+  code: string;
+  name: Localized;
+  /** Tuition per year in so'm; null when the backend sent no usable number. */
+  price: number | null;
+  /** Academic year the programme opened, when the backend says ('2024-2025'). */
+  opened: string | null;
+}
+
+export type ProgrammeKind = 'fulltime' | 'correspondence' | 'master';
+
+export interface Partner {
+  id: number;
+  name: string;
+  image: SafeUrl | null;
+  url: SafeUrl | null;
+}
+
+export interface HomeImage {
+  id: number;
+  image: SafeUrl;
+}
+
+export interface GalleryImage {
+  id: number;
+  image: SafeUrl;
+  title: Localized;
+}
+
+export interface StudentLife {
+  title: Localized;
+  link: SafeUrl | null;
+  images: GalleryImage[];
+}
+
+/** Backend paths (SPEC section 7), appended to BACKEND_URL. */
+export const ENDPOINTS = {
+  homeContent: () => '/api/homecontent/',
+  partners: () => '/api/hamkorlar/',
+  newsPage: (page: number) => (page <= 1 ? '/news/yangiliklar/' : `/news/yangiliklar/?page=${page}`),
+  newsItem: (id: number) => `/news/yangiliklar/${id}/`,
+  articles: () => '/news/maqolalar/',
+  article: (id: number) => `/news/maqolalar/${id}`,
+  about: () => '/category/obuniversitet/',
+  faculties: () => '/category/kafedrashu/',
+  facultyStaff: (id: number) => `/category/kafedrakontent/by-kafedra/${id}/`,
+  departments: () => '/category/otdellar/',
+  rectorate: () => '/category/rektorot/',
+  labourCode: () => '/category/universitetichkitartibqonunlari/',
+  codeOfConduct: () => '/category/axloq-qoidasi/',
+  programmes: (kind: ProgrammeKind) =>
+    ({
+      fulltime: '/category/yonalishlar/',
+      correspondence: '/category/yonalishlar-sirtqi/',
+      master: '/category/yonalishlar-magister/',
+    })[kind],
+} as const;
+
+/** Ids in URLs are small positive integers; anything else is a 404 without asking the backend. */
+export function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9][0-9]{0,8}$/.test(raw)) return null;
+  return Number(raw);
+}

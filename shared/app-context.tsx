@@ -1,0 +1,43 @@
+/**
+ * Per-render facts the app needs that are not route data: the public origin (for canonical and
+ * hreflang), the hashed asset URLs, and the exact hydration JSON (so the client renders the same
+ * <script> it hydrates). The server builds it per request; the client reads it from the page.
+ */
+import { createContext, useContext } from 'react';
+import { useMatches } from 'react-router';
+import { dict, type Dict } from './i18n';
+import { DEFAULT_LANG, isLang, type Lang } from './lang';
+
+export interface Assets {
+  /** The client entry module. */
+  entry: string;
+  /** Stylesheets every page needs. */
+  css: string[];
+  /** Modules to preload for the current page (its chunk and the chunks it imports). */
+  preload: string[];
+}
+
+export interface AppInfo {
+  siteUrl: string;
+  assets: Assets;
+  /** The serialised boot data, rendered verbatim into the page. */
+  bootJson: string;
+}
+
+export const AppContext = createContext<AppInfo | null>(null);
+
+export function useApp(): AppInfo {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('AppContext missing');
+  return app;
+}
+
+/** The page's language, from the language root route the URL matched. */
+export function useLang(): Lang {
+  const lang = (useMatches()[0]?.handle as { lang?: string } | undefined)?.lang;
+  return isLang(lang) ? lang : DEFAULT_LANG;
+}
+
+export function useT(): Dict {
+  return dict(useLang());
+}

@@ -1,0 +1,40 @@
+/**
+ * The SPEC's fallback screen for unknown routes and routing errors: 'Unexpected Application Error!'
+ * with the status and its text. It never shows a stack trace or an internal message.
+ */
+import { useRouteError } from 'react-router';
+import { useT } from '../app-context';
+import { LocalLink } from './links';
+import { Seo } from './Seo';
+
+/** Status and text of whatever a loader threw: a 404 ErrorResponse, or anything else as a 500. */
+export function describeError(error: unknown): { status: number; statusText: string } {
+  if (typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number') {
+    const { status, statusText } = error as { status: number; statusText?: string };
+    return { status, statusText: statusText || (status === 404 ? 'Not Found' : 'Error') };
+  }
+  return { status: 500, statusText: 'Internal Server Error' };
+}
+
+/** Rendered in place of a page's content; the header and footer stay. */
+export function PageError() {
+  const error = useRouteError();
+  const t = useT();
+  const { status, statusText } = describeError(error);
+  const notFound = status === 404;
+  return (
+    <section className="error-fallback container" aria-labelledby="error-title">
+      <Seo title={notFound ? t.pages.notFound.title : t.errors.serverError} description={t.pages.notFound.description} noindex />
+      <h1 id="error-title">{t.errors.title}</h1>
+      <p className="error-fallback__status">
+        <strong>{status}</strong> {statusText}
+      </p>
+      <p>{notFound ? t.errors.notFoundText : t.common.unavailable}</p>
+      <p>
+        <LocalLink to="/" className="button">
+          {t.errors.goHome}
+        </LocalLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useT } from '../app-context';
+import { useClickOutside, useEscape, useHydrated } from '../hooks';
+import { TOP_MENUS, type NavItem } from '../nav';
+import { EXTERNAL } from '../site';
+import { Dropdown } from './Dropdown';
+import { LangSwitch } from './LangSwitch';
+import { ExternalLink, LocalLink, NavItemLink } from './links';
+import { Logo } from './Logo';
+
+/**
+ * The site header: logo, the 7 dropdowns of SPEC section 2 (at most one open; a click outside or
+ * Escape closes it), the language menu, search and the student-portal login. On small screens the
+ * same menu collapses behind one toggle.
+ */
+export function Header() {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  const close = useCallback(() => setOpen(null), []);
+  const toggle = useCallback((id: string) => setOpen((current) => (current === id ? null : id)), []);
+  const closeAndReturnFocus = useCallback(() => {
+    setOpen((current) => {
+      if (current) headerRef.current?.querySelector<HTMLElement>(`[data-menu-trigger="${current}"]`)?.focus();
+      return null;
+    });
+    setMobileOpen(false);
+  }, []);
+
+  useClickOutside(headerRef, open !== null, close);
+  useEscape(open !== null || mobileOpen, closeAndReturnFocus);
+  // A navigation closes whatever was open.
+  useEffect(() => {
+    setOpen(null);
+    setMobileOpen(false);
+  }, [pathname]);
+
+  return (
+    <header className="site-header" ref={headerRef}>
+      <div className="site-header__bar container">
+        <LocalLink to="/" className="site-header__logo" aria-label={`${t.site.name} — ${t.nav.home}`}>
+          <Logo />
+          <span className="site-header__name">{t.site.shortName}</span>
+        </LocalLink>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={mobileOpen}
+          aria-controls="main-nav"
+          onClick={() => setMobileOpen((value) => !value)}
+        >
+          <span className="burger" aria-hidden="true" />
+          <span className="visually-hidden">{mobileOpen ? t.header.closeMenu : t.header.openMenu}</span>
+        </button>
+        <nav
+          id="main-nav"
+          className={`nav${mobileOpen ? ' is-open' : ''}`}
+          aria-label={t.header.mainNav}
+          data-enhanced={hydrated ? '' : undefined}
+        >
+          <ul className="nav__list">
+            <li>
+              <LocalLink to="/" className="nav__link">
+                {t.nav.home}
+              </LocalLink>
+            </li>
+            {TOP_MENUS.map((menu) => (
+              <Dropdown key={menu.id} id={menu.id} label={t.nav[menu.label]} open={open === menu.id} onToggle={toggle}>
+                <MenuItems items={menu.items} />
+              </Dropdown>
+            ))}
+          </ul>
+        </nav>
+        <ul className="site-header__tools">
+          <LangSwitch open={open === 'lang'} onToggle={toggle} onClose={close} />
+          <li>
+            <LocalLink to="/search" className="icon-button" aria-label={t.header.search}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </LocalLink>
+          </li>
+          <li>
+            <ExternalLink href={EXTERNAL.studentPortalLogin} className="button button--small">
+              {t.header.login}
+            </ExternalLink>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+/** A dropdown's links; a group (public services) is a submenu that opens on hover and focus. */
+function MenuItems({ items }: { items: NavItem[] }) {
+  const t = useT();
+  return (
+    <ul className="dropdown__list">
+      {items.map((item) =>
+        item.kind === 'group' ? (
+          <li key={item.id} className="submenu">
+            <span className="submenu__label" id={`submenu-${item.id}`}>
+              {t.nav[item.label]}
+            </span>
+            <ul className="submenu__list" aria-labelledby={`submenu-${item.id}`}>
+              {item.items.map((child) =>
+                child.kind === 'group' ? null : (
+                  <li key={child.label}>
+                    <NavItemLink item={child} />
+                  </li>
+                ),
+              )}
+            </ul>
+          </li>
+        ) : (
+          <li key={item.label}>
+            <NavItemLink item={item} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useLang, useT } from '../app-context';
+import { LANGUAGE_SWITCH_DELAY_MS } from '../constants';
+import { DICTS } from '../i18n';
+import { LANGS, localePath, stripLang, type Lang } from '../lang';
+import { Dropdown } from './Dropdown';
+
+/**
+ * The language menu: real links to the same page in the other languages (they work without
+ * JavaScript and tell crawlers about the alternates). With JavaScript a choice shows the SPEC's 1 s
+ * loading state, then navigates client-side and closes the menu.
+ */
+export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggle: (id: string) => void; onClose: () => void }) {
+  const lang = useLang();
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [switchingTo, setSwitchingTo] = useState<Lang | null>(null);
+  const path = stripLang(pathname);
+
+  useEffect(() => {
+    if (!switchingTo) return;
+    const timer = setTimeout(() => {
+      onClose();
+      setSwitchingTo(null);
+      void navigate(localePath(switchingTo, path) + search);
+    }, LANGUAGE_SWITCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [switchingTo, navigate, onClose, path, search]);
+
+  const choose = (target: Lang) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    if (target === lang) onClose();
+    else setSwitchingTo(target);
+  };
+
+  return (
+    <Dropdown
+      id="lang"
+      className="lang-switch"
+      open={open}
+      onToggle={onToggle}
+      label={
+        <>
+          <span className="visually-hidden">{t.header.language}: </span>
+          <span lang={lang}>{lang.toUpperCase()}</span>
+        </>
+      }
+    >
+      <ul aria-label={t.header.chooseLanguage}>
+        {LANGS.map((l) => (
+          <li key={l}>
+            <a
+              href={localePath(l, path) + search}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === lang ? 'true' : undefined}
+              onClick={choose(l)}
+            >
+              {DICTS[l].langName}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {switchingTo ? (
+        <div className="lang-switch__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {DICTS[switchingTo].header.changingLanguage}
+        </div>
+      ) : null}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,61 @@
+import { useT } from '../app-context';
+import { LocalLink } from './links';
+
+/** A news card as the loaders prepare it: text already in the page language, date already formatted. */
+export interface NewsCardData {
+  id: number;
+  /** Null means "use the default image". */
+  image: string | null;
+  /** Already cut to 100 characters; null when the backend sent none. */
+  title: string | null;
+  /** Already formatted on the server; null when the backend sent none. */
+  date: string | null;
+  /** The machine-readable date behind `date`. */
+  isoDate: string | null;
+  views: number;
+}
+
+export const DEFAULT_NEWS_IMAGE = '/media/default/news.svg';
+
+export function NewsCard({ news, headingLevel = 3, eager = false }: { news: NewsCardData; headingLevel?: 2 | 3; eager?: boolean }) {
+  const t = useT();
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="news-card">
+      <img
+        className="news-card__image"
+        src={news.image ?? DEFAULT_NEWS_IMAGE}
+        alt=""
+        width={600}
+        height={400}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="news-card__body">
+        <Heading className="news-card__title">
+          <LocalLink to={`/news/${news.id}`} className="news-card__link">
+            {news.title ?? t.common.defaultTitle}
+          </LocalLink>
+        </Heading>
+        <p className="news-card__meta">
+          {news.date && news.isoDate ? <time dateTime={news.isoDate}>{news.date}</time> : <span>{t.common.noneDate}</span>}
+          <span>
+            {t.common.views}: {news.views}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function NewsGrid({ items, headingLevel }: { items: NewsCardData[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="news-grid">
+      {items.map((news, index) => (
+        <li key={news.id}>
+          <NewsCard news={news} headingLevel={headingLevel} eager={index < 3} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useT } from '../app-context';
+
+export const DEFAULT_PERSON_IMAGE = '/media/default/person.svg';
+
+export interface PersonCardProps {
+  image: string | null;
+  name: string;
+  /** A line under the name: a position, or a department's name. */
+  role?: string;
+  phone?: string;
+  email?: string;
+  children?: ReactNode;
+}
+
+/** A person (rectorate, department head, faculty staff) with contacts that are real tel:/mailto: links. */
+export function PersonCard({ image, name, role, phone, email, children }: PersonCardProps) {
+  const t = useT();
+  return (
+    <article className="person-card">
+      <img className="person-card__photo" src={image ?? DEFAULT_PERSON_IMAGE} alt={name} width={200} height={250} loading="lazy" decoding="async" />
+      <div className="person-card__body">
+        {role ? <p className="person-card__role">{role}</p> : null}
+        <h2 className="person-card__name">{name}</h2>
+        <dl className="person-card__facts">
+          {children}
+          {phone ? (
+            <>
+              <dt>{t.common.phone}</dt>
+              <dd>
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+              </dd>
+            </>
+          ) : null}
+          {email ? (
+            <>
+              <dt>{t.common.email}</dt>
+              <dd>
+                <a href={`mailto:${email}`}>{email}</a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+    </article>
+  );
+}

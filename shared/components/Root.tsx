@@ -1,0 +1,82 @@
+/**
+ * The document every page shares: <html lang>, head assets, the site frame and the routed page. It is
+ * the root route's element for each language, so client navigation keeps the frame and swaps the page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useApp, useLang, useT } from '../app-context';
+import { ROUTE_FADE_MS } from '../constants';
+import { ClientOverlays } from './Overlays';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function Document({ children }: { children: React.ReactNode }) {
+  const app = useApp();
+  const lang = useLang();
+  const t = useT();
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3a93" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {app.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {app.assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script type="module" src={app.assets.entry} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t.header.skipToContent}
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <ClientOverlays />
+        <script
+          type="application/json"
+          id="__boot"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: app.bootJson }}
+        />
+      </body>
+    </html>
+  );
+}
+
+export function Root() {
+  return (
+    <Document>
+      <RouteFade>
+        <Outlet />
+      </RouteFade>
+    </Document>
+  );
+}
+
+/**
+ * The SPEC's 300 ms fade between pages. Only client navigations fade: the first paint of server HTML
+ * is never delayed by an animation. Focus moves to the new page's content for screen-reader users.
+ */
+function RouteFade({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  const [navigated, setNavigated] = useState(false);
+  useEffect(() => {
+    if (pathname === first.current && !navigated) return;
+    setNavigated(true);
+    document.getElementById('main')?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [pathname, navigated]);
+  return (
+    <div key={navigated ? pathname : 'initial'} className={navigated ? 'route-fade' : undefined} style={navigated ? { animationDuration: `${ROUTE_FADE_MS}ms` } : undefined}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Business constants and limits (SPEC.md section 9). Every timing, threshold and count the site uses
+ * lives here so that a change to the specification is a change to one line.
+ */
+
+/** Client-side timings, in milliseconds. */
+export const LANGUAGE_SWITCH_DELAY_MS = 1000;
+export const LOADER_STEP_MS = 100;
+export const LOADER_TARGET_PERCENT = 100;
+export const SPLASH_MS = 3100;
+export const ROUTE_FADE_MS = 300;
+export const VACANCY_STAGGER_MS = 100;
+export const ACTION_BUTTON_DELAY_MS = 1000;
+
+/** Scroll thresholds, in pixels. */
+export const HEADER_SCROLL_SMALL_PX = 40;
+export const HEADER_SCROLL_LARGE_PX = 460;
+export const ORANGE_HEADING_FIRST = { basePx: 4200, perItemPx: 200 } as const;
+export const ORANGE_HEADING_SECOND = { basePx: 8800, perItemPx: 65 } as const;
+
+/** Slider autoplay, in milliseconds. */
+export const IMAGE_SLIDER_AUTOPLAY_MS = 2000;
+export const PARTNERS_AUTOPLAY_MS = 1000;
+export const SLIDE_IMAGE_AUTOPLAY_MS = 3000;
+
+/** Text and list limits. */
+export const NEWS_TITLE_MAX_CHARS = 100;
+export const MORE_NEWS_COUNT = 5;
+export const ARTICLE_PREVIEW_CHARS = 299;
+export const HOME_LATEST_NEWS_COUNT = 3;
+
+/** Counts the site shows. */
+export const STUDY_FIELD_COUNT = 19;
+export const STRUCTURE_NAV_ITEMS = 8;
+export const STRUCTURE_NAV_DEFAULT_ID = 8;
+export const LEGAL_DOCUMENT_COUNT = 10;
+export const SAMPLE_VACANCY_COUNT = 5;
+export const DORMITORY_IMAGE_COUNT = 5;
+export const CLUB_IMAGE_COUNT = 4;
+export const CHARTER_PAGE_COUNT = 10;
+
+/** Home statistics are fixed text in the SPEC. */
+export const HOME_STATS = { teachers: 180, studyAreas: 40, students: 7124 } as const;
+
+/** Study and contact facts. */
+export const FULL_TIME_STUDY_YEARS = 4;
+export const WORKING_HOURS = { from: '9:00', to: '18:00' } as const;
+
+/** Admission mock form: birth date bounds. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+export const BIRTH_DATE_MAX = '2024-12-31';
+
+/** Embedded backend paging (Django REST style, as the real backend pages news). */
+export const NEWS_PAGE_SIZE = 10;
+
+/**
+ * How long a loader may wait for upstream data before the server flushes the page shell and streams
+ * the content behind a Suspense boundary (DESIGN.md, "Streaming without lying about status").
+ */
+export const LOADER_HEAD_START_MS = 100;
+
+/** The server aborts a response whose rendering is still not complete after this long. */
+export const STREAM_TIMEOUT_MS = 5000;
+
+/** The time zone dates are formatted in, on the server, for every language. */
+export const TIME_ZONE = 'Asia/Tashkent';

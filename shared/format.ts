@@ -1,0 +1,60 @@
+/**
+ * Text formatting shared by loaders. Dates and numbers are formatted on the server (full ICU, the
+ * university's time zone) and travel to the browser as strings: browsers lack Uzbek month names, so
+ * formatting there would break hydration.
+ */
+import { TIME_ZONE } from './constants';
+import { LOCALE, type Lang } from './lang';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TIME_ZONE });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
+/** Parses an ISO date or timestamp strictly: '2026-13-45' and 'yesterday' are not dates. */
+export function parseIsoDate(raw: string | null | undefined): Date | null {
+  if (!raw) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(raw);
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const date = new Date(raw.length === 10 ? `${raw}T00:00:00+05:00` : raw);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A long date in the page's language ('15-sentabr, 2024'), or null when the input is not a date. */
+export function formatDate(raw: string | null | undefined, lang: Lang): string | null {
+  const date = parseIsoDate(raw);
+  return date ? dateFormat(LOCALE[lang]).format(date) : null;
+}
+
+/** Always the Uzbek long format, whatever the page language (the vacancy board is Uzbek-only). */
+export function formatUzDate(raw: string): string {
+  const date = parseIsoDate(raw);
+  return date ? dateFormat(LOCALE.uz).format(date) : raw;
+}
+
+/** Cuts text to `max` characters (whole code points, never half a surrogate pair) plus an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : text;
+}
+
+const CURRENCY: Record<Lang, string> = { uz: "so'm", ru: 'сум', en: 'uzs' };
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+/** A tuition price with thousands grouped the language's way and the currency word ('12 600 000 so'm'). */
+export function formatPrice(amount: number, lang: Lang): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 });
+    numberFormats.set(lang, format);
+  }
+  return `${format.format(amount)} ${CURRENCY[lang]}`;
+}

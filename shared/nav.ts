@@ -1,0 +1,154 @@
+/**
+ * The site's navigation as typed data. The header, the home page's Menu panel and the footer all
+ * render from these trees; labels are keys of the dictionaries' `nav` section.
+ */
+import { EXTERNAL } from './site';
+import type { Dict } from './i18n';
+
+export type NavLabel = keyof Dict['nav'];
+
+export type NavItem =
+  | { kind: 'page'; path: string; label: NavLabel }
+  | { kind: 'external'; href: string; label: NavLabel }
+  | { kind: 'group'; id: string; label: NavLabel; items: NavItem[] };
+
+export interface NavMenu {
+  id: string;
+  label: NavLabel;
+  items: NavItem[];
+}
+
+const page = (path: string, label: NavLabel): NavItem => ({ kind: 'page', path, label });
+const external = (href: string, label: NavLabel): NavItem => ({ kind: 'external', href, label });
+
+/** The 7 top-level dropdowns of SPEC section 2; at most one is open at a time. */
+export const TOP_MENUS: NavMenu[] = [
+  {
+    id: 'university',
+    label: 'university',
+    items: [
+      page('/about', 'about'),
+      page('/department', 'faculties'),
+      page('/departments', 'centers'),
+      page('/rektorat', 'rectorate'),
+      page('/rules', 'labourCode'),
+      page('/rulesEtika', 'codeOfConduct'),
+      page('/regulation', 'charter'),
+      page('/tashkiliytuzilmasi', 'structure'),
+      page('/qoidalar', 'educationDocuments'),
+      page('/Vacancies', 'vacancies'),
+      page('/newsAll', 'allNews'),
+      {
+        kind: 'group',
+        id: 'public-services',
+        label: 'publicServices',
+        items: [page('/TTJ', 'dormitory'), page('/XQQ', 'womensCommittee'), page('/YPK', 'psychologistsClub')],
+      },
+    ],
+  },
+  {
+    id: 'applicant',
+    label: 'applicant',
+    items: [page('/kunduzgi', 'fullTime'), external(EXTERNAL.onlineAdmission, 'onlineAdmission')],
+  },
+  {
+    id: 'master',
+    label: 'master',
+    items: [page('/magistratura', 'masterProgrammes'), external(EXTERNAL.masterSurvey, 'masterSurvey')],
+  },
+  {
+    id: 'resources',
+    label: 'resources',
+    items: [external(EXTERNAL.eLibrary, 'eLibrary'), external(EXTERNAL.eJournal, 'eJournal')],
+  },
+  {
+    id: 'announcements',
+    label: 'announcements',
+    items: [
+      external(EXTERNAL.conference, 'conference'),
+      page('/elonlar', 'announcementsPage'),
+      page('/qqk', 'articles'),
+    ],
+  },
+  {
+    id: 'international',
+    label: 'international',
+    items: [external(EXTERNAL.international, 'internationalPortal')],
+  },
+  {
+    id: 'surveys',
+    label: 'surveys',
+    items: [
+      external(EXTERNAL.surveyEconomics, 'surveyEconomics'),
+      external(EXTERNAL.surveyPedagogy, 'surveyPedagogy'),
+      external(EXTERNAL.surveyInnovation, 'surveyInnovation'),
+      external(EXTERNAL.surveyMedical, 'surveyMedical'),
+    ],
+  },
+];
+
+/** Footer sections of SPEC section 2. The correspondence label is shown unlinked, as specified. */
+export const FOOTER_SECTIONS: NavMenu[] = [
+  {
+    id: 'university',
+    label: 'university',
+    items: [
+      page('/about', 'about'),
+      page('/department', 'faculties'),
+      page('/departments', 'centers'),
+      page('/rektorat', 'rectorate'),
+      page('/rules', 'labourCode'),
+      page('/rulesEtika', 'codeOfConduct'),
+      page('/regulation', 'charter'),
+    ],
+  },
+  {
+    id: 'news',
+    label: 'news',
+    items: [
+      page('/newsAll', 'allNews'),
+      page('/publicNews', 'publicNews'),
+      page('/newsUnversity', 'universityNews'),
+      page('/xalqaroNews', 'internationalNews'),
+    ],
+  },
+  {
+    id: 'applicant',
+    label: 'applicant',
+    items: [page('/kunduzgi', 'fullTime'), external(EXTERNAL.onlineAdmission, 'onlineAdmission')],
+  },
+  {
+    id: 'resources',
+    label: 'resources',
+    items: [external(EXTERNAL.eLibrary, 'eLibrary'), external(EXTERNAL.eJournal, 'eJournal')],
+  },
+  {
+    id: 'announcements',
+    label: 'announcements',
+    items: [page('/elonlar', 'announcementsPage'), page('/qqk', 'articles')],
+  },
+];
+
+/** Tab bars of SPEC section 2; the active tab follows the page. */
+export const ABOUT_TABS: NavItem[] = [
+  page('/about', 'about'),
+  page('/department', 'faculties'),
+  page('/departments', 'centers'),
+  page('/rektorat', 'rectorate'),
+  page('/rules', 'labourCode'),
+  page('/rulesEtika', 'codeOfConduct'),
+  page('/regulation', 'charter'),
+  page('/tashkiliytuzilmasi', 'structure'),
+];
+
+export const NEWS_TABS: NavItem[] = [
+  page('/newsAll', 'allNews'),
+  page('/publicNews', 'publicNews'),
+  page('/newsUnversity', 'universityNews'),
+  page('/xalqaroNews', 'internationalNews'),
+];
+
+export const PROGRAMME_TABS: NavItem[] = [
+  page('/kunduzgi', 'fullTime'),
+  external(EXTERNAL.onlineAdmission, 'onlineAdmission'),
+];

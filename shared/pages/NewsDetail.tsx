@@ -1,0 +1,81 @@
+import { useLoaderData } from 'react-router';
+import { useT } from '../app-context';
+import { Await } from '../components/Await';
+import { NewsGrid, DEFAULT_NEWS_IMAGE, type NewsCardData } from '../components/NewsCard';
+import { TabBar } from '../components/TabBar';
+import { Seo } from '../components/Seo';
+import { parseId } from '../api';
+import { MORE_NEWS_COUNT } from '../constants';
+import { DataError, type PageData, type PageLoader } from '../data';
+import { formatDate } from '../format';
+import { NEWS_TABS } from '../nav';
+import { toNewsCard } from '../news';
+
+interface NewsDetailView {
+  id: number;
+  title: string | null;
+  /** Sanitised on the server. */
+  html: string;
+  image: string | null;
+  date: string | null;
+  isoDate: string | null;
+  views: number;
+}
+
+type NewsDetailData = { item: NewsDetailView; more: NewsCardData[] };
+
+export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
+  const id = parseId(params.id);
+  if (id === null) throw new DataError('not-found', 'bad news id');
+  return {
+    item: api.newsItem(id).then((n) => ({
+      id: n.id,
+      title: n.title[lang] || null,
+      html: n.desc[lang],
+      image: n.image,
+      date: formatDate(n.createdAt, lang),
+      isoDate: n.createdAt,
+      views: n.views,
+    })),
+    more: api.newsPage(1).then((page) => page.items.slice(0, MORE_NEWS_COUNT).map((n) => toNewsCard(n, lang))),
+  };
+};
+
+export default function NewsDetail() {
+  const data = useLoaderData() as PageData<NewsDetailData>;
+  const t = useT();
+  const settled = data.item instanceof Promise ? null : data.item;
+  const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.news.title;
+  return (
+    <div className="container page">
+      <Seo title={title} description={t.pages.news.description} />
+      <TabBar tabs={NEWS_TABS} />
+      <Await
+        slot={data.item}
+        missing={(why) => (
+          <p className="notice" role="alert">
+            {why === 'not-found' ? t.errors.notFoundText : t.errors.newsFailed}
+          </p>
+        )}
+      >
+        {(item) => (
+          <article className="news-detail">
+            <h1>{item.title ?? t.common.defaultTitle}</h1>
+            <p className="news-detail__meta">
+              {item.date && item.isoDate ? <time dateTime={item.isoDate}>{item.date}</time> : <span>{t.common.noneDate}</span>}
+              <span>
+                {t.common.views}: {item.views}
+              </span>
+            </p>
+            <img className="news-detail__image" src={item.image ?? DEFAULT_NEWS_IMAGE} alt="" width={1200} height={800} fetchPriority="high" />
+            <div className="prose" dangerouslySetInnerHTML={{ __html: item.html }} />
+          </article>
+        )}
+      </Await>
+      <section className="more-news" aria-labelledby="more-news">
+        <h2 id="more-news">{t.news.moreNews}</h2>
+        <Await slot={data.more}>{(more) => <NewsGrid items={more} />}</Await>
+      </section>
+    </div>
+  );
+}

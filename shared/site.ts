@@ -1,0 +1,31 @@
+/**
+ * Facts about the university that every language shares: contacts, external services and social
+ * profiles. External addresses live only here, so a sysadmin can find and change them in one place.
+ */
+export const SITE = {
+  phone: '+998 66 233-00-00',
+  phoneHref: 'tel:+998662330000',
+  email: 'info@ztu.uz',
+  coordinates: { lat: 39.6542, lng: 66.9597 },
+  foundingYear: 2019,
+} as const;
+
+export const EXTERNAL = {
+  studentPortalLogin: 'https://student.ztu.uz/dashboard/login',
+  onlineAdmission: 'https://qabul.ztu.uz/',
+  masterSurvey: 'https://forms.ztu.uz/magistratura-sorovnoma',
+  eLibrary: 'https://library.ztu.uz/',
+  eJournal: 'https://journal.ztu.uz/',
+  conference: 'https://conf.ztu.uz/',
+  international: 'https://international.ztu.uz/',
+  surveyEconomics: 'https://forms.ztu.uz/sorovnoma-iqtisodiyot',
+  surveyPedagogy: 'https://forms.ztu.uz/sorovnoma-pedagogika-filologiya',
+  surveyInnovation: 'https://forms.ztu.uz/sorovnoma-innovatsion-texnologiyalar',
+  surveyMedical: 'https://forms.ztu.uz/sorovnoma-tibbiyot',
+  instagram: 'https://www.instagram.com/ztu_uz/',
+  telegram: 'https://t.me/ztu_uz',
+  youtube: 'https://www.youtube.com/@ztu_uz',
+  mail: 'mailto:info@ztu.uz',
+  map: 'https://www.google.com/maps?q=39.6542,66.9597&z=15&output=embed',
+  mapLink: 'https://www.google.com/maps?q=39.6542,66.9597&z=15',
+} as const;

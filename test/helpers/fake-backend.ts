@@ -1,0 +1,68 @@
+/**
+ * A fake university backend on 127.0.0.1 for integration tests: real HTTP, with per-path answers that
+ * can be slow, failing, hanging, malformed or hostile, and a count of the calls it received.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Answer =
+  | { json: unknown; status?: number; delayMs?: number }
+  | { raw: string; status?: number; delayMs?: number }
+  | { status: number; delayMs?: number }
+  | { hang: true };
+
+export interface FakeBackend {
+  url: string;
+  /** Sets what a path (with its query, e.g. '/news/yangiliklar/?page=2') answers. */
+  set(path: string, answer: Answer): void;
+  calls(path?: string): number;
+  resetCalls(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeBackend(routes: Record<string, Answer> = {}): Promise<FakeBackend> {
+  const answers = new Map(Object.entries(routes));
+  const counts = new Map<string, number>();
+  const hanging = new Set<ServerResponse>();
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '/';
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    const answer = answers.get(path);
+    if (!answer) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}');
+      return;
+    }
+    if ('hang' in answer) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    const respond = () => {
+      if (res.destroyed) return;
+      if ('json' in answer) {
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+      } else if ('raw' in answer) {
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.raw);
+      } else {
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end('{}');
+      }
+    };
+    if (answer.delayMs) setTimeout(respond, answer.delayMs);
+    else respond();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set: (path, answer) => answers.set(path, answer),
+    calls: (path) => (path ? (counts.get(path) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
+    resetCalls: () => counts.clear(),
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
