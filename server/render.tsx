@@ -128,6 +128,9 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       </AppContext>,
       {
         nonce: nonceOf(res),
+        // Never outline a finished boundary behind a reveal script: complete content stays inline, so
+        // visitors without JavaScript see it and a complete page carries no inline script at all.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!crawler) send();
         },

@@ -48,12 +48,13 @@ export function NewsCard({ news, headingLevel = 3, eager = false }: { news: News
   );
 }
 
-export function NewsGrid({ items, headingLevel }: { items: NewsCardData[]; headingLevel?: 2 | 3 }) {
+/** `eager` cards (the first ones of a list at the top of a page) load at once; the rest lazily. */
+export function NewsGrid({ items, headingLevel, eager = 0 }: { items: NewsCardData[]; headingLevel?: 2 | 3; eager?: number }) {
   return (
     <ul className="news-grid">
       {items.map((news, index) => (
         <li key={news.id}>
-          <NewsCard news={news} headingLevel={headingLevel} eager={index < 3} />
+          <NewsCard news={news} headingLevel={headingLevel} eager={index < eager} />
         </li>
       ))}
     </ul>

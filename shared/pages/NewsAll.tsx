@@ -82,7 +82,7 @@ function PagedNews({ first }: { first: NewsPageView }) {
   if (items.length === 0) return <EmptyState />;
   return (
     <>
-      <NewsGrid items={items} headingLevel={2} />
+      <NewsGrid items={items} headingLevel={2} eager={3} />
       <div className="more" aria-live="polite">
         {fetcher.state !== 'idle' ? (
           <button type="button" className="button" disabled>

@@ -1,0 +1,156 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { coreRoutes, newsItem } from '../helpers/fixtures';
+import { testApp } from '../helpers/app';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+let backend: FakeBackend | null = null;
+afterEach(async () => {
+  await backend?.close();
+  backend = null;
+});
+
+describe('the data cache in front of the backend', () => {
+  it('makes exactly one upstream call for 40 concurrent requests of one cold page', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/rektorot/', { json: [], delayMs: 150 });
+    const app = testApp(backend.url);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => request(app).get('/rektorat')));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(backend.calls('/category/rektorot/')).toBe(1);
+  });
+
+  it('serves warm pages from memory without calling the backend again', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url);
+    await request(app).get('/about').expect(200);
+    await request(app).get('/ru/about').expect(200);
+    await request(app).get('/en/about').expect(200);
+    expect(backend.calls('/category/obuniversitet/')).toBe(1);
+  });
+
+  it('after the TTL, serves stale content at once while a failing backend is asked in the background', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    let now = 1_000_000;
+    const app = testApp(backend.url, { CACHE_TTL_S: '60' }, { now: () => now });
+    const fresh = await request(app).get('/about').expect(200);
+    expect(fresh.text).toContain('Tarix uz-about');
+
+    backend.set('/category/obuniversitet/', { status: 500 });
+    now += 61_000;
+    const stale = await request(app).get('/about').expect(200);
+    expect(stale.text).toContain('Tarix uz-about');
+    expect(stale.headers['cache-control']).toMatch(/s-maxage/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(backend.calls('/category/obuniversitet/')).toBe(2);
+    // The failed refresh did not evict the good entry.
+    const again = await request(app).get('/about').expect(200);
+    expect(again.text).toContain('Tarix uz-about');
+  });
+
+  it('keeps serving the last good data past the stale window when the backend hangs, within the timeout', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    let now = 1_000_000;
+    const app = testApp(backend.url, { CACHE_TTL_S: '1', CACHE_STALE_S: '1', BACKEND_TIMEOUT_MS: '300' }, { now: () => now });
+    await request(app).get('/about').expect(200);
+    backend.set('/category/obuniversitet/', { hang: true });
+    now += 10_000;
+    const res = await request(app).get('/about').set('user-agent', 'Googlebot/2.1').expect(200);
+    expect(res.text).toContain('Tarix uz-about');
+  });
+
+  it('renders a page with the empty state and no-store when the backend fails and nothing is cached', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/rektorot/', { status: 503 });
+    const app = testApp(backend.url);
+    const res = await request(app).get('/en/rektorat').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('The data could not be loaded');
+    expect(res.text).toContain('<footer');
+  });
+
+  it("says 'Failed to fetch news data.' when a news item cannot be loaded", async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { status: 502 });
+    const app = testApp(backend.url);
+    const res = await request(app).get('/news/5').expect(200);
+    expect(res.text).toContain('Failed to fetch news data.');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers malformed JSON with a page, not a stack trace', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/obuniversitet/', { raw: '{"results": [unterminated' });
+    backend.set('/news/yangiliklar/3/', { raw: '<html>oops</html>' });
+    const app = testApp(backend.url);
+    const about = await request(app).get('/about').expect(200);
+    expect(about.text).not.toMatch(/SyntaxError|at .*\.ts:\d+/);
+    const news = await request(app).get('/news/3').expect(200);
+    expect(news.text).toContain('Failed to fetch news data.');
+  });
+
+  it('skips malformed items and keeps the rest of a list', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/rektorot/', { json: [null, 42, 'x', { id: 9, name_uz: 'Qolgan uz-survivor' }] });
+    const app = testApp(backend.url);
+    const res = await request(app).get('/rektorat').expect(200);
+    expect(res.text).toContain('Qolgan uz-survivor');
+  });
+
+  it('treats a 404 past the last news page as "no more news"', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url);
+    const res = await request(app).get('/newsAll?page=7').expect(200);
+    expect(res.text).not.toContain('href="/newsAll?page=8"');
+  });
+});
+
+describe('streaming when the backend is slow', () => {
+  it('sends the head and header before a 1.2 s upstream answers, then the content in the same response', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { json: newsItem(5), delayMs: 1200 });
+    const app = testApp(backend.url);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    try {
+      const started = Date.now();
+      const response = await fetch(`http://127.0.0.1:${port}/news/5`, {
+        headers: { 'accept-encoding': 'identity', 'user-agent': CHROME },
+      });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      const first = await reader.read();
+      const firstAt = Date.now() - started;
+      const firstText = decoder.decode(first.value);
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
+      const doneAt = Date.now() - started;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-accel-buffering')).toBe('no');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(firstText).toContain('<header');
+      expect(firstText).toContain('Loading...');
+      expect(firstText).not.toContain('Matn 5 uz-body');
+      expect(rest).toContain('Matn 5 uz-body');
+      // Ordering, not timing: the first bytes came before the upstream could have answered.
+      expect(firstAt).toBeLessThan(doneAt);
+      expect(backend.calls('/news/yangiliklar/5/')).toBe(1);
+      expect(rest).toContain('id="__deferred"');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('gives crawlers the whole page and the true status even when the backend is slow', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { json: newsItem(5), delayMs: 400 });
+    backend.set('/news/yangiliklar/404/', { status: 404, delayMs: 400 });
+    const app = testApp(backend.url);
+    const ok = await request(app).get('/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);
+    expect(ok.text).toContain('Matn 5 uz-body');
+    expect(ok.text).not.toContain('Loading...');
+    await request(app).get('/news/404').set('user-agent', 'Mozilla/5.0 (compatible; YandexBot/3.0)').expect(404);
+  });
+});
