@@ -66,7 +66,7 @@ function isoDate(v: unknown): string | null {
 
 /** http(s) URLs as they are, relative ones resolved against the backend; anything else is dropped. */
 export function mediaUrl(v: unknown, ctx: ParseContext): SafeUrl | null {
-  const raw = str(v);
+  const raw = typeof v === 'string' ? str(v) : '';
   if (!raw) return null;
   if (/^https?:\/\//i.test(raw)) return safeAbsolute(raw);
   if (/^\/\//.test(raw)) return safeAbsolute(`https:${raw}`);
@@ -81,7 +81,7 @@ export function mediaUrl(v: unknown, ctx: ParseContext): SafeUrl | null {
 
 /** Only absolute http(s) links survive; `javascript:` and friends become "no link". */
 export function linkUrl(v: unknown): SafeUrl | null {
-  const raw = str(v);
+  const raw = typeof v === 'string' ? str(v) : '';
   return /^https?:\/\//i.test(raw) ? safeAbsolute(raw) : null;
 }
 

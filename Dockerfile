@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# Two stages: build with dev dependencies, run with production dependencies and the built output only.
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json build.mjs ./
+COPY server ./server
+COPY client ./client
+COPY shared ./shared
+RUN node build.mjs
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY content ./content
+COPY public ./public
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Exec form: node is PID 1's child-free process and receives SIGTERM directly for a graceful stop.
+CMD ["node", "dist/server/index.js"]

@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, launch, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CORE = ['/', '/about', '/rektorat', '/departments', '/newsAll', '/news/1'];
+const PREFIXES = ['', '/ru', '/en'];
+
+describe('core pages in Chromium', () => {
+  for (const prefix of PREFIXES) {
+    for (const path of CORE) {
+      const url = path === '/' ? prefix || '/' : prefix + path;
+      it(`${url} hydrates without console errors or hydration warnings`, async () => {
+        const { page, problems } = await openPage(browser);
+        await page.goto(server.url + url);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+
+  it('navigates client-side without a full reload', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/en/newsAll`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.click('.news-card__link >> nth=0');
+    await page.waitForURL(/\/en\/news\/\d+$/);
+    await page.waitForSelector('.news-detail h1');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches language on the same page after the loading state, without a reload', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/about`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await page.click('[data-menu-trigger="lang"]');
+    await page.click('a[hreflang="ru"]');
+    await page.waitForSelector('.lang-switch__loading');
+    await page.waitForURL(`${server.url}/ru/about`);
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    expect(await page.isVisible('#menu-lang')).toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens one dropdown at a time and closes it on a click outside or Escape', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/en`);
+    await hydrated(page);
+    await page.click('[data-menu-trigger="university"]');
+    expect(await page.isVisible('#menu-university')).toBe(true);
+    await page.click('[data-menu-trigger="applicant"]');
+    expect(await page.isVisible('#menu-applicant')).toBe(true);
+    expect(await page.isVisible('#menu-university')).toBe(false);
+    expect(await page.locator('.dropdown__panel:visible').count()).toBe(1);
+    await page.mouse.click(640, 700);
+    expect(await page.locator('.dropdown__panel:visible').count()).toBe(0);
+    await page.click('[data-menu-trigger="resources"]');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.dropdown__panel:visible').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-menu-trigger'))).toBe('resources');
+    await page.context().close();
+  });
+
+  it("appends news pages with 'more' until none are left", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/ru/newsAll`);
+    await hydrated(page);
+    const firstCount = await page.locator('.news-card').count();
+    let clicks = 0;
+    while (await page.locator('a.button[rel="next"]').count()) {
+      const before = await page.locator('.news-card').count();
+      await page.click('a.button[rel="next"]');
+      await page.waitForFunction((n) => document.querySelectorAll('.news-card').length > n, before);
+      clicks++;
+    }
+    expect(clicks).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.news-card').count()).toBeGreaterThan(firstCount);
+    expect(page.url()).toBe(`${server.url}/ru/newsAll`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works with JavaScript off: menus by focus, paging by link', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/en/newsAll`);
+    expect(await page.locator('.news-card').count()).toBeGreaterThan(0);
+    await page.click('a.button[rel="next"]');
+    await page.waitForURL(/page=2/);
+    expect(await page.locator('.news-card').count()).toBeGreaterThan(0);
+    await page.focus('[data-menu-trigger="university"]');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toBe('/en/about');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * A real headless Chromium (Debian's package, or CHROMIUM_PATH) driven by playwright-core. Every page
+ * records console errors, page errors and React hydration complaints, so a test can assert none.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function chromiumPath(): string {
+  const path = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!path) {
+    throw new Error('No Chromium found. Install Debian\'s package (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  }
+  return path;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors/warnings and uncaught page errors, in order. */
+  problems: string[];
+}
+
+/** A new page that reports problems; the splash is marked as seen unless `splash` is true. */
+export async function openPage(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<WatchedPage> {
+  const { splash, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  if (!splash) await context.addInitScript(() => sessionStorage.setItem('splash-seen', '1'));
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { page, problems };
+}
+
+/** Resolves once React has hydrated the document (the nav is marked enhanced after hydration). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('#main-nav[data-enhanced]', { state: 'attached' });
+}

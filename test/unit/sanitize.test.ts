@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, sanitizeHtml } from '../../server/sanitize';
+import { linkUrl, mediaUrl } from '../../server/backend/parse';
+
+describe('sanitising backend HTML', () => {
+  it('keeps structure: headings, lists, tables, emphasis', () => {
+    const html = '<h3>T</h3><ul><li><strong>a</strong></li></ul><table><tr><td>1</td></tr></table>';
+    expect(sanitizeHtml(html)).toBe('<h3>T</h3><ul><li><strong>a</strong></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>');
+  });
+
+  it('drops scripts, event handlers, styles, iframes, forms and SVG tricks', () => {
+    const dirty =
+      '<p onclick="x()">a<script>alert(1)</script></p><img src="https://x.org/a.png" onerror="alert(2)"><iframe src="https://evil"></iframe><form><input></form><svg><script>alert(3)</script></svg><p style="background:url(javascript:alert(4))">b</p><math><mi>x</mi></math>';
+    const clean = sanitizeHtml(dirty);
+    expect(clean).not.toMatch(/script|onclick|onerror|iframe|form|svg|style|javascript|math/i);
+    expect(clean).toContain('<img src="https://x.org/a.png"');
+  });
+
+  it('allows http(s), mailto and tel links only; external ones open safely', () => {
+    const clean = sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://ok.uz">y</a><a href="mailto:a@b.uz">z</a><a href="data:text/html,hi">w</a>');
+    expect(clean).toContain('<a>x</a>');
+    expect(clean).toContain('<a href="https://ok.uz" target="_blank" rel="noopener noreferrer">y</a>');
+    expect(clean).toContain('<a href="mailto:a@b.uz">z</a>');
+    expect(clean).toContain('<a>w</a>');
+  });
+
+  it('resolves relative images against the backend and drops non-http images', () => {
+    expect(sanitizeHtml('<img src="/media/a.png">', 'https://api.ztu.uz/')).toContain('src="https://api.ztu.uz/media/a.png"');
+    expect(sanitizeHtml('<img src="javascript:alert(1)">')).not.toContain('img');
+  });
+
+  it('turns HTML into plain text for previews', () => {
+    expect(htmlToText('<p>Bir</p><p>Ikki &amp; uch</p>')).toBe('Bir Ikki & uch');
+  });
+});
+
+describe('URLs from the backend', () => {
+  it('accepts http(s) and relative media, rejects everything else', () => {
+    expect(mediaUrl('https://cdn.uz/a.png', { mediaBase: '' })).toBe('https://cdn.uz/a.png');
+    expect(mediaUrl('/media/a.png', { mediaBase: 'https://api.ztu.uz/' })).toBe('https://api.ztu.uz/media/a.png');
+    expect(mediaUrl('/media/a.png', { mediaBase: '' })).toBe('/media/a.png');
+    expect(mediaUrl('javascript:alert(1)', { mediaBase: '' })).toBeNull();
+    expect(mediaUrl('data:image/png;base64,xx', { mediaBase: '' })).toBeNull();
+    expect(mediaUrl(42, { mediaBase: '' })).toBeNull();
+    expect(linkUrl('javascript:alert(1)')).toBeNull();
+    expect(linkUrl('https://partner.uz')).toBe('https://partner.uz/');
+  });
+});
