@@ -1,0 +1,53 @@
+/**
+ * The built server as a process: bad configuration stops it with one clear line, and SIGTERM lets an
+ * in-flight request finish before it exits.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { coreRoutes } from '../helpers/fixtures';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let backend: FakeBackend | undefined;
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  await backend?.close();
+  server = undefined;
+  backend = undefined;
+});
+
+describe('the server process', () => {
+  it.each([
+    ['PORT', 'eighty'],
+    ['BACKEND_URL', 'javascript:alert(1)'],
+    ['CACHE_TTL_S', '-5'],
+  ])('exits 1 with one line naming %s when it is %s', (name, value) => {
+    const result = spawnSync(process.execPath, ['dist/server/index.js'], {
+      cwd: root,
+      env: { ...process.env, [name]: value },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid ${name}: `));
+    expect(result.stderr).not.toMatch(/\bat .*:\d+/);
+  });
+
+  it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/rektorot/', { json: [{ id: 1, name_uz: 'Kech javob uz-late' }], delayMs: 800 });
+    server = await startServer({ BACKEND_URL: backend.url });
+    const inFlight = fetch(`${server.url}/rektorat`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+    await new Promise((r) => setTimeout(r, 200));
+    const exited = server.stop('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Kech javob uz-late');
+    expect(await exited).toBe(0);
+  });
+});
