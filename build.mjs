@@ -132,7 +132,11 @@ async function buildAndWatch() {
   });
   await rm(join(root, 'dist'), { recursive: true, force: true });
   await mkdir(clientOut, { recursive: true });
-  const client = await esbuild.context({ ...clientOptions, plugins: [afterBuild('manifest', (r) => writeManifest(r.metafile))] });
+  // A client rebuild changes hashed names, so the server restarts to read the new manifest.
+  const client = await esbuild.context({
+    ...clientOptions,
+    plugins: [afterBuild('manifest', async (r) => (await writeManifest(r.metafile), server && restart()))],
+  });
   const serverCtx = await esbuild.context({ ...serverOptions, plugins: [afterBuild('restart', restart)] });
   await client.watch();
   await serverCtx.watch();
