@@ -132,6 +132,33 @@ export interface StudentLife {
   images: GalleryImage[];
 }
 
+/** Vacancies are hard-coded in the original site (SPEC section 7); ours live in content/site. */
+export interface Vacancy {
+  id: number;
+  title: string;
+  department: string;
+  /** 'To'liq bandlik' (full time) or 'Yarim stavka' (half rate). */
+  employmentType: string;
+  description: string;
+  /** YYYY-MM-DD as given; shown in the uz-UZ long format, or raw when it is not a date. */
+  postedDate: string;
+}
+
+export interface LegalDocument {
+  id: number;
+  /** Uzbek title. */
+  text: string;
+  textEn: string;
+  url: SafeUrl | null;
+}
+
+export interface StudyField {
+  id: number;
+  code: string;
+  name: Localized;
+  icon: SafeUrl | null;
+}
+
 /** Backend paths (SPEC section 7), appended to BACKEND_URL. */
 export const ENDPOINTS = {
   homeContent: () => '/api/homecontent/',

@@ -9,6 +9,7 @@ import type {
   Department,
   Faculty,
   HomeImage,
+  LegalDocument,
   NewsItem,
   NewsPage,
   Partner,
@@ -18,6 +19,8 @@ import type {
   RulesEntry,
   StaffEntry,
   StudentLife,
+  StudyField,
+  Vacancy,
 } from './api';
 import type { Lang } from './lang';
 
@@ -47,6 +50,10 @@ export interface SiteApi {
   codeOfConduct(): Promise<CodeOfConductEntry[]>;
   programmes(kind: ProgrammeKind): Promise<Programme[]>;
   studentLife(): Promise<StudentLife | null>;
+  /** Data the site itself carries (content/site), whatever the backend. */
+  vacancies(): Promise<Vacancy[]>;
+  legalDocuments(): Promise<LegalDocument[]>;
+  studyFields(): Promise<StudyField[]>;
 }
 
 /**

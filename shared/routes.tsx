@@ -36,6 +36,9 @@ export const PAGES: PageDef[] = [
   { id: 'Departments', path: 'departments', load: () => import('./pages/Departments'), data: true },
   { id: 'NewsAll', path: 'newsAll', load: () => import('./pages/NewsAll'), data: true },
   { id: 'NewsDetail', path: 'news/:id', load: () => import('./pages/NewsDetail'), data: true },
+  // About group: /department, /department/:id, /rules, /rulesEtika, /regulation, /tashkiliytuzilmasi, /qoidalar
+  // Study and news groups: /kunduzgi, /sirtqi, /magistratura, /napravleniya, /publicNews, /newsUnversity, /xalqaroNews, /elonlar, /qqk, /qqk/:id
+  // Services group: /Vacancies, /TTJ, /XQQ, /YPK and the mocks /university, /form, /entry, /sdf, /test, /test2, /study
 ];
 
 export type LoaderFactory = (page: PageDef, lang: Lang, routeId: string) => LoaderFunction | undefined;

@@ -7,6 +7,7 @@ import { DataError, type SiteApi } from '../../shared/data';
 import type { DataCache, Parser } from './cache';
 import { createParsers, type Parsers } from './parse';
 import type { DataSession } from './session';
+import { siteContent } from './site-content';
 
 export interface SiteApiOptions {
   /** Backend path of the student-life gallery; the SPEC does not name one. */
@@ -58,5 +59,8 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     codeOfConduct: () => read(ENDPOINTS.codeOfConduct(), parse.codeOfConduct),
     programmes: (kind) => read(ENDPOINTS.programmes(kind), parse.programmes),
     studentLife: () => read(options.studentLifePath, studentLifeParse.studentLife, () => null),
+    vacancies: async () => siteContent().vacancies,
+    legalDocuments: async () => siteContent().legalDocuments,
+    studyFields: async () => siteContent().studyFields,
   };
 }

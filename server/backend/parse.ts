@@ -10,6 +10,7 @@ import type {
   Department,
   Faculty,
   GalleryImage,
+  LegalDocument,
   HomeImage,
   Localized,
   NewsItem,
@@ -21,6 +22,8 @@ import type {
   SafeUrl,
   StaffEntry,
   StudentLife,
+  StudyField,
+  Vacancy,
 } from '../../shared/api';
 import { LANGS } from '../../shared/lang';
 import { sanitizeHtml } from '../sanitize';
@@ -222,6 +225,19 @@ export function createParsers(ctx: ParseContext) {
           opened: str(o.opened) || null,
         };
       }),
+    vacancies: (json: unknown): Vacancy[] =>
+      list(json, (o) => ({
+        id: id(o.id),
+        title: str(o.title),
+        department: str(o.department),
+        employmentType: str(o.employmentType),
+        description: str(o.description),
+        postedDate: str(o.postedDate),
+      })),
+    legalDocuments: (json: unknown): LegalDocument[] =>
+      list(json, (o) => ({ id: id(o.id), text: str(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
+    studyFields: (json: unknown): StudyField[] =>
+      list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */
     studentLife: (json: unknown): StudentLife | null => {
       const first = list(json, (o) => o)[0];

@@ -123,6 +123,28 @@ export const en: Dict = {
     departments: { title: 'Centers and departments', description: 'University centers and departments, their heads and contacts.' },
     newsAll: { title: 'All news', description: 'The latest news, events and announcements of the university.' },
     news: { title: 'News', description: 'University news.' },
+    napravleniya: { title: 'Fields of study', description: 'The 19 fields of study with their codes and names.' },
+    department: { title: 'Faculties', description: 'The university\'s faculties and their departments.' },
+    departmentDetail: { title: 'Faculty staff', description: 'The faculty\'s teaching and support staff.' },
+    rules: { title: 'Internal labour regulations', description: 'The university\'s internal labour regulations.' },
+    rulesEtika: { title: 'Code of ethics', description: 'The university\'s code of ethics (PDF).' },
+    regulation: { title: 'University charter', description: 'The pages of the university charter.' },
+    tashkiliytuzilmasi: { title: 'Organisational structure', description: 'The university\'s organisational structure.' },
+    qoidalar: { title: 'Documents on education', description: 'Laws and decrees on education.' },
+    vacancies: { title: 'University vacancies', description: 'Open positions at the university.' },
+    kunduzgi: { title: 'Full-time study', description: 'Full-time programmes and tuition fees.' },
+    sirtqi: { title: 'Correspondence study', description: 'Correspondence programmes and tuition fees.' },
+    magistratura: { title: 'Master\'s programmes', description: 'Master\'s programmes and tuition fees.' },
+    publicNews: { title: 'Public events', description: 'News of the university\'s public events.' },
+    newsUnversity: { title: 'University news', description: 'News from university life.' },
+    xalqaroNews: { title: 'International relations', description: 'News of international cooperation.' },
+    elonlar: { title: 'Announcements', description: 'University announcements and conferences.' },
+    qqk: { title: 'Articles', description: 'Articles by the university\'s scholars.' },
+    article: { title: 'Article', description: 'An article by a university scholar.' },
+    ttj: { title: 'Student dormitory', description: 'The new student dormitory: 5 floors, 528 places.' },
+    xqq: { title: 'Women\'s committee', description: 'The women\'s committee document.' },
+    ypk: { title: 'Young psychologists club', description: 'The young psychologists club and anonymous psychological help.' },
+    search: { title: 'Search', description: 'Search the site.' },
     notFound: { title: 'Page not found', description: 'The requested page was not found.' },
   },
   home: {
@@ -154,4 +176,7 @@ export const en: Dict = {
     head: 'Head',
     contact: 'Contact',
   },
+  // Screens of the about group (faculties, rules, charter, structure, documents) add their sections here.
+  // Screens of the study and news groups (programmes, fields, news tabs, articles, announcements) add theirs here.
+  // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
 };

@@ -123,6 +123,28 @@ export const ru: Dict = {
     departments: { title: 'Центры и отделы', description: 'Центры и отделы университета, их руководители и контакты.' },
     newsAll: { title: 'Все новости', description: 'Последние новости, события и объявления университета.' },
     news: { title: 'Новость', description: 'Новость университета.' },
+    napravleniya: { title: 'Направления обучения', description: '19 направлений обучения: коды и названия.' },
+    department: { title: 'Факультеты', description: 'Факультеты университета и их кафедры.' },
+    departmentDetail: { title: 'Сотрудники факультета', description: 'Преподаватели и сотрудники факультета.' },
+    rules: { title: 'Правила внутреннего трудового распорядка', description: 'Правила внутреннего трудового распорядка университета.' },
+    rulesEtika: { title: 'Кодекс этики', description: 'Кодекс этики университета (PDF).' },
+    regulation: { title: 'Устав университета', description: 'Страницы устава университета.' },
+    tashkiliytuzilmasi: { title: 'Организационная структура', description: 'Организационная структура университета.' },
+    qoidalar: { title: 'Ta\'lim to\'g\'risidagi hujjatlar', description: 'Список законов и постановлений об образовании.' },
+    vacancies: { title: 'Вакансии университета', description: 'Открытые вакансии университета.' },
+    kunduzgi: { title: 'Очное обучение', description: 'Направления очного обучения и стоимость контракта.' },
+    sirtqi: { title: 'Заочное обучение', description: 'Направления заочного обучения и стоимость контракта.' },
+    magistratura: { title: 'Магистратура', description: 'Специальности магистратуры и стоимость контракта.' },
+    publicNews: { title: 'Общественные мероприятия', description: 'Новости об общественных мероприятиях университета.' },
+    newsUnversity: { title: 'Новости университета', description: 'Новости из жизни университета.' },
+    xalqaroNews: { title: 'Международные связи', description: 'Новости международного сотрудничества.' },
+    elonlar: { title: 'Объявления', description: 'Объявления и конференции университета.' },
+    qqk: { title: 'Статьи', description: 'Статьи учёных университета.' },
+    article: { title: 'Статья', description: 'Статья учёного университета.' },
+    ttj: { title: 'Студенческое общежитие', description: 'Новое студенческое общежитие: 5 этажей, 528 мест.' },
+    xqq: { title: 'Комитет женщин', description: 'Документ комитета женщин.' },
+    ypk: { title: 'Клуб молодых психологов', description: 'Клуб молодых психологов и анонимная психологическая помощь.' },
+    search: { title: 'Поиск', description: 'Поиск по сайту.' },
     notFound: { title: 'Страница не найдена', description: 'Запрошенная страница не найдена.' },
   },
   home: {
@@ -154,4 +176,7 @@ export const ru: Dict = {
     head: 'Руководитель',
     contact: 'Контакты',
   },
+  // Screens of the about group (faculties, rules, charter, structure, documents) add their sections here.
+  // Screens of the study and news groups (programmes, fields, news tabs, articles, announcements) add theirs here.
+  // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
 };

@@ -124,6 +124,28 @@ export const uz = {
     departments: { title: "Markaz va bo'limlar", description: "Universitet markazlari va bo'limlari, ularning rahbarlari va aloqa ma'lumotlari." },
     newsAll: { title: 'Barcha yangiliklar', description: "Universitet hayotidagi so'nggi yangiliklar, tadbirlar va e'lonlar." },
     news: { title: 'Yangilik', description: 'Universitet yangiligi.' },
+    napravleniya: { title: 'Ta\'lim yo\'nalishlari', description: '19 ta ta\'lim yo\'nalishi: kodlari va nomlari.' },
+    department: { title: 'Fakultetlar', description: 'Universitet fakultetlari va ularning kafedralari.' },
+    departmentDetail: { title: 'Fakultet xodimlari', description: 'Fakultet professor-o\'qituvchilari va xodimlari.' },
+    rules: { title: 'Ichki mehnat tartib qoidalari', description: 'Universitetning ichki mehnat tartib qoidalari.' },
+    rulesEtika: { title: 'Odob-axloq qoidalari', description: 'Universitet odob-axloq kodeksi (PDF).' },
+    regulation: { title: 'Universitet ustavi', description: 'Universitet ustavi sahifalari.' },
+    tashkiliytuzilmasi: { title: 'Tashkiliy tuzilma', description: 'Universitetning tashkiliy tuzilmasi.' },
+    qoidalar: { title: 'Ta\'lim to\'g\'risidagi hujjatlar', description: 'Ta\'limga oid qonun va qarorlar ro\'yxati.' },
+    vacancies: { title: 'Universitet vakansiyalari', description: 'Universitetdagi bo\'sh ish o\'rinlari.' },
+    kunduzgi: { title: 'Kunduzgi ta\'lim', description: 'Kunduzgi ta\'lim yo\'nalishlari va kontrakt narxlari.' },
+    sirtqi: { title: 'Sirtqi ta\'lim', description: 'Sirtqi ta\'lim yo\'nalishlari va kontrakt narxlari.' },
+    magistratura: { title: 'Magistratura', description: 'Magistratura mutaxassisliklari va kontrakt narxlari.' },
+    publicNews: { title: 'Ommaviy tadbirlar', description: 'Universitetdagi ommaviy tadbirlar yangiliklari.' },
+    newsUnversity: { title: 'Universitet yangiliklari', description: 'Universitet hayotidan yangiliklar.' },
+    xalqaroNews: { title: 'Xalqaro aloqalar', description: 'Xalqaro hamkorlik yangiliklari.' },
+    elonlar: { title: 'E\'lonlar', description: 'Universitet e\'lonlari va konferensiyalar.' },
+    qqk: { title: 'Maqolalar', description: 'Universitet olimlarining maqolalari.' },
+    article: { title: 'Maqola', description: 'Universitet olimining maqolasi.' },
+    ttj: { title: 'Talabalar turar joyi', description: 'Yangi talabalar turar joyi: 5 qavat, 528 o\'rin.' },
+    xqq: { title: 'Xotin-qizlar qo\'mitasi', description: 'Xotin-qizlar qo\'mitasi hujjati.' },
+    ypk: { title: 'Yosh psixologlar klubi', description: 'Yosh psixologlar klubi va anonim psixologik yordam.' },
+    search: { title: 'Qidiruv', description: 'Sayt bo\'yicha qidiruv.' },
     notFound: { title: 'Sahifa topilmadi', description: "So'ralgan sahifa topilmadi." },
   },
   home: {
@@ -155,6 +177,9 @@ export const uz = {
     head: 'Rahbar',
     contact: 'Aloqa',
   },
+  // Screens of the about group (faculties, rules, charter, structure, documents) add their sections here.
+  // Screens of the study and news groups (programmes, fields, news tabs, articles, announcements) add theirs here.
+  // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
 };
 
 export type Dict = typeof uz;

@@ -76,13 +76,13 @@ describe('security headers', () => {
     const a = await request(app).get('/news/77').set('user-agent', browser).expect(200);
     const b = await request(app).get('/about').expect(200);
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
-    const nonceA = nonceOf(a.headers['content-security-policy']);
-    const nonceB = nonceOf(b.headers['content-security-policy']);
+    const nonceA = nonceOf(a.headers['content-security-policy'] ?? '');
+    const nonceB = nonceOf(b.headers['content-security-policy'] ?? '');
     expect(nonceA).not.toBe(nonceB);
     const inline = [...a.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)].map((m) => m[0]);
     expect(inline.length).toBeGreaterThan(0);
     for (const tag of inline) expect(tag).toContain(`nonce="${nonceA}"`);
-    const csp = a.headers['content-security-policy'];
+    const csp = a.headers['content-security-policy'] ?? '';
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", 'https://www.youtube-nocookie.com']) {
       expect(csp).toContain(directive);
     }
