@@ -36,6 +36,8 @@ const clientOptions = {
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   jsx: 'automatic',
+  // Keep Cyrillic and Uzbek text as UTF-8: escaping every letter as \uXXXX triples the dictionaries.
+  charset: 'utf8',
   metafile: true,
   legalComments: 'none',
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
@@ -53,6 +55,7 @@ const serverOptions = {
   target: 'node20',
   packages: 'external',
   jsx: 'automatic',
+  charset: 'utf8',
   sourcemap: 'linked',
   logLevel: 'warning',
   // CSS is the client's; the server only needs to know the import exists.
