@@ -20,6 +20,9 @@ import { createLogger, type Logger } from './logger';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths';
 import { renderPage, sendPlainError, type RenderDeps } from './render';
 import { securityHeaders } from './security';
+import { PageCache } from './page-cache';
+import { purgeRouter } from './purge';
+import { serveStoredPages } from './stored-pages';
 
 export interface AppDeps {
   source?: Source;
@@ -29,7 +32,7 @@ export interface AppDeps {
 }
 
 export interface SiteApp extends Express {
-  locals: Express['locals'] & { cache: DataCache; logger: Logger };
+  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; renders: number };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,6 +53,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     },
   });
   const handler = createStaticHandler(createRoutes(serverLoaders));
+  const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
+  const app = express() as SiteApp;
   const renderDeps: RenderDeps = {
     handler,
     cache,
@@ -59,16 +64,21 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     apiOptions: { studentLifePath: studentLifePath(config) },
     assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
     logger,
+    pageCache,
+    onRender: () => app.locals.renders++,
   };
 
-  const app = express() as SiteApp;
   app.locals.cache = cache;
+  app.locals.pageCache = pageCache;
+  app.locals.renders = 0;
   app.locals.logger = logger;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
 
   app.use(requestLog(logger));
+  // A page stored in the page cache is answered here, before any other work.
+  app.use(serveStoredPages(pageCache));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
   app.use(compression());
   app.use(
@@ -89,9 +99,11 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
       source: source.name,
       cache: { keys: cache.size, ...cache.stats },
+      pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
     });
   });
   app.get('/_data', (req, res) => serveRouteData(req, res, renderDeps));
+  app.use(purgeRouter({ token: config.cachePurgeToken, data: cache, pages: pageCache, logger }));
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
   app.use((req, res, next) => {
@@ -113,7 +125,7 @@ function requestLog(logger: Logger): RequestHandler {
         path: req.originalUrl.slice(0, 512),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        cache: session?.outcome ?? 'none',
+        cache: res.locals.pageCache === 'hit' ? 'page' : (session?.outcome ?? 'none'),
       });
     });
     next();

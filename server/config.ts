@@ -11,6 +11,8 @@ export interface Config {
   cacheTtlMs: number;
   cacheStaleMs: number;
   cacheMaxKeys: number;
+  /** Upper bound of the rendered-page cache (HTML + gzip + br), in bytes. */
+  pageCacheMaxBytes: number;
   /** Public origin for canonical links, hreflang and the sitemap; never taken from the Host header. */
   siteUrl: string;
   /** Unset: the cache purge endpoint is off. */
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheTtlMs: integer(env, 'CACHE_TTL_S', 60, 0, 31_536_000) * 1000,
     cacheStaleMs: integer(env, 'CACHE_STALE_S', 86_400, 0, 31_536_000) * 1000,
     cacheMaxKeys: integer(env, 'CACHE_MAX_KEYS', 5000, 10, 1_000_000),
+    pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 64, 0, 4096) * 1024 * 1024,
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,
     logLevel,

@@ -18,6 +18,7 @@ import { DataSession } from './backend/session';
 import { bootJson, DeferredCollector } from './boot';
 import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
+import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
 import { nonceOf } from './security';
 
 export interface RenderDeps {
@@ -29,6 +30,9 @@ export interface RenderDeps {
   apiOptions: SiteApiOptions;
   assetsFor: (pageId: string | null) => Assets;
   logger: Logger;
+  pageCache: PageCache;
+  /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
+  onRender?: (pageId: string | null) => void;
 }
 
 /** A Fetch API request for the router, with the visitor's abort signal. */
@@ -103,6 +107,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const router = createStaticRouter(deps.handler.dataRoutes, context);
   const status = context.statusCode;
   const streamed = deferred.size > 0;
+  deps.onRender?.(leafPageId(context));
+  // Only whole, good pages made entirely of cached data are kept: never a streamed page (its inline
+  // scripts carry this request's nonce), never a degraded one, never an error page.
+  const keep = () => status === 200 && !streamed && !session.degraded && !session.volatile && req.method === 'GET';
 
   await new Promise<void>((resolve) => {
     let settled = false;
@@ -120,7 +128,17 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       res.setHeader('Vary', 'Accept-Encoding');
       // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
       if (streamed) res.setHeader('X-Accel-Buffering', 'no');
-      stream.pipe(responseWriter(res, () => deferred.script(), finish));
+      const capture = keep() ? ([] as Buffer[]) : null;
+      stream.pipe(
+        responseWriter(res, () => deferred.script(), capture, () => {
+          if (capture && keep()) {
+            void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, Buffer.concat(capture), session).catch((error: unknown) =>
+              deps.logger.warn({ err: error }, 'page cache store failed'),
+            );
+          }
+          finish();
+        }),
+      );
     };
     const stream = renderToPipeableStream(
       <AppContext value={app}>
@@ -160,7 +178,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
  * each chunk React flushes (so streamed parts reach the visitor), and writes the settled deferred
  * data just before the closing </body></html>.
  */
-function responseWriter(res: ExpressResponse, tail: () => string, onDone: () => void): Writable {
+function responseWriter(res: ExpressResponse, tail: () => string, capture: Buffer[] | null, onDone: () => void): Writable {
   const CLOSING = Buffer.from('</body></html>');
   let held: Buffer | null = null;
   const writer = new Writable({
@@ -171,11 +189,14 @@ function responseWriter(res: ExpressResponse, tail: () => string, onDone: () => 
         held = CLOSING;
         bytes = bytes.subarray(0, bytes.length - CLOSING.length);
       }
+      capture?.push(bytes);
       if (bytes.length === 0 || res.write(bytes)) callback();
       else res.once('drain', () => callback());
     },
     final(callback) {
-      res.end(held ? Buffer.concat([Buffer.from(tail()), held]) : tail());
+      const last = held ? Buffer.concat([Buffer.from(tail()), held]) : Buffer.from(tail());
+      capture?.push(last);
+      res.end(last);
       onDone();
       callback();
     },

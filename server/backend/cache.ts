@@ -20,7 +20,11 @@ interface Entry {
   value: unknown;
   storedAt: number;
   version: number;
+  /** Kept so that a page served from the page cache can refresh this entry without a loader. */
+  parse: Parser<unknown>;
 }
+
+export type Freshness = 'fresh' | 'stale' | 'expired';
 
 type FetchResult = { kind: 'stored'; entry: Entry } | { kind: 'failed'; reason: string };
 
@@ -123,6 +127,23 @@ export class DataCache {
     return this.store.get<Entry>(path)?.version ?? null;
   }
 
+  /**
+   * Version and freshness of an entry without reading it; a stale one gets its background refresh
+   * started, exactly as a read would. Used by the page cache to decide whether stored HTML is current.
+   */
+  peek(path: string): { version: number; freshness: Freshness } | null {
+    const entry = this.store.get<Entry>(path);
+    if (!entry) return null;
+    const age = this.now() - entry.storedAt;
+    if (age < this.options.ttlMs) return { version: entry.version, freshness: 'fresh' };
+    if (age < this.options.ttlMs + this.options.staleMs) {
+      this.stats.staleServes++;
+      this.refreshInBackground(path, entry.parse);
+      return { version: entry.version, freshness: 'stale' };
+    }
+    return { version: entry.version, freshness: 'expired' };
+  }
+
   private answer<T>(entry: Entry, state: CacheState): Lookup<T> {
     return entry.found
       ? { kind: 'ok', value: entry.value as T, version: entry.version, state }
@@ -174,10 +195,10 @@ export class DataCache {
     if (result.kind === 'failed') {
       outcome = { kind: 'failed', reason: result.reason };
     } else if (result.kind === 'not-found') {
-      outcome = { kind: 'stored', entry: this.put(path, false, null) };
+      outcome = { kind: 'stored', entry: this.put(path, false, null, parse) };
     } else {
       try {
-        outcome = { kind: 'stored', entry: this.put(path, true, parse(result.json)) };
+        outcome = { kind: 'stored', entry: this.put(path, true, parse(result.json), parse) };
       } catch (error) {
         outcome = { kind: 'failed', reason: `unexpected response: ${(error as Error).message}` };
       }
@@ -191,8 +212,8 @@ export class DataCache {
     return outcome;
   }
 
-  private put(path: string, found: boolean, value: unknown): Entry {
-    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++ };
+  private put(path: string, found: boolean, value: unknown, parse: Parser<unknown>): Entry {
+    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++, parse };
     this.store.del(path);
     while (true) {
       try {

@@ -10,6 +10,8 @@ export class DataSession {
   readonly states: Record<CacheState, number> = { hit: 0, stale: 0, miss: 0 };
   /** True when some data a page wanted could not be had (failed and nothing cached). */
   degraded = false;
+  /** True when the page depends on something other than versioned data (search results). */
+  volatile = false;
 
   constructor(readonly signal?: AbortSignal) {}
 

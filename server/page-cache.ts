@@ -1,0 +1,152 @@
+/**
+ * The page cache: finished HTML, with its gzip and brotli encodings and the response headers prepared
+ * when it was stored, keyed by URL and valid while every data entry the page used still has the
+ * version it had. A refreshed or purged entry changes its version, so the pages that used it render
+ * again on their next request. Bounded in bytes, least recently used out first.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { DataCache } from './backend/cache';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface StoredPage {
+  status: number;
+  /** Every response header except CSP (made per request) and the encoding-specific ones. */
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  /** Backend paths the page used and the data versions it was rendered from. */
+  deps: Array<[string, number]>;
+  bytes: number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  stores: number;
+  evictions: number;
+}
+
+export class PageCache {
+  readonly stats: PageCacheStats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  private readonly pages = new Map<string, StoredPage>();
+  private used = 0;
+
+  constructor(
+    private readonly data: DataCache,
+    private readonly maxBytes: number,
+  ) {}
+
+  get bytes(): number {
+    return this.used;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The stored page for `key` if its data is still current (stale data keeps it, while refreshing). */
+  get(key: string): StoredPage | null {
+    const page = this.pages.get(key);
+    if (!page) {
+      this.stats.misses++;
+      return null;
+    }
+    for (const [path, version] of page.deps) {
+      const now = this.data.peek(path);
+      if (!now || now.version !== version || now.freshness === 'expired') {
+        this.delete(key);
+        this.stats.misses++;
+        return null;
+      }
+    }
+    // Most recently used goes to the end of the Map's order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    this.stats.hits++;
+    return page;
+  }
+
+  async store(
+    key: string,
+    page: { status: number; headers: Array<[string, string]>; html: Buffer; deps: Array<[string, number]> },
+  ): Promise<void> {
+    const [gz, br] = await Promise.all([
+      gzipAsync(page.html, { level: 9 }),
+      brotliAsync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+    ]);
+    const stored: StoredPage = {
+      status: page.status,
+      headers: page.headers,
+      identity: page.html,
+      gzip: gz,
+      br,
+      etag: `"${createHash('sha1').update(page.html).digest('base64url')}"`,
+      deps: page.deps,
+      bytes: page.html.length + gz.length + br.length,
+    };
+    if (stored.bytes > this.maxBytes) return;
+    this.delete(key);
+    this.pages.set(key, stored);
+    this.used += stored.bytes;
+    this.stats.stores++;
+    for (const [oldest] of this.pages) {
+      if (this.used <= this.maxBytes) break;
+      this.delete(oldest);
+      this.stats.evictions++;
+    }
+  }
+
+  /** Drops every stored page (their data versions are gone after a purge anyway). */
+  clear(): void {
+    this.pages.clear();
+    this.used = 0;
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (page) {
+      this.used -= page.bytes;
+      this.pages.delete(key);
+    }
+  }
+}
+
+/** Query parameters some page reads; any other parameter does not change a page and is not in its key. */
+const PAGE_QUERY_PARAMS = ['page', 'department', 'type', 'q'];
+
+/** The page cache key of a request URL: its path and the query parameters pages read, in order. */
+export function pageKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = PAGE_QUERY_PARAMS.filter((name) => params.has(name)).map((name) => `${name}=${encodeURIComponent(params.get(name)!)}`);
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
+/** Headers that belong to one response only; everything else is stored with the page. */
+const PER_RESPONSE = new Set(['content-security-policy', 'content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'date', 'etag']);
+
+export const NONCE_PLACEHOLDER = '{{nonce}}';
+
+export async function storeRenderedPage(
+  cache: PageCache,
+  key: string,
+  res: { getHeaders(): Record<string, unknown>; statusCode: number; locals: Record<string, unknown> },
+  html: Buffer,
+  session: { used: Map<string, number> },
+): Promise<void> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!PER_RESPONSE.has(name) && value !== undefined) headers.push([name, String(value)]);
+  }
+  // The CSP is stored as a template: each response gets its own nonce.
+  const csp = res.getHeaders()['content-security-policy'];
+  if (typeof csp === 'string') headers.push(['content-security-policy', csp.replaceAll(res.locals.nonce as string, NONCE_PLACEHOLDER)]);
+  await cache.store(key, { status: res.statusCode, headers, html, deps: [...session.used] });
+}

@@ -1,0 +1,140 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { about, coreRoutes, newsItem } from '../helpers/fixtures';
+import { testApp } from '../helpers/app';
+
+const TOKEN = 'editor-token-0123456789';
+let backend: FakeBackend | null = null;
+afterEach(async () => {
+  await backend?.close();
+  backend = null;
+});
+
+async function setup(env: Record<string, string> = {}, now?: () => number) {
+  backend = await startFakeBackend(coreRoutes());
+  const app = testApp(backend.url, { CACHE_PURGE_TOKEN: TOKEN, ...env }, now ? { now } : {});
+  return { app, backend };
+}
+
+describe('the page cache', () => {
+  it('serves a warm page from stored bytes without rendering, with an ETag and 304', async () => {
+    const { app } = await setup();
+    const first = await request(app).get('/en/about').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    const renders = app.locals.renders;
+    const second = await request(app).get('/en/about').set('accept-encoding', 'br').expect(200);
+    expect(app.locals.renders).toBe(renders);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.text).toBe(first.text);
+    const etag = second.headers.etag!;
+    expect(etag).toMatch(/^".+"$/);
+    await request(app).get('/en/about').set('if-none-match', etag).expect(304);
+    const gz = await request(app).get('/en/about').set('accept-encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(first.text);
+    expect(app.locals.renders).toBe(renders);
+  });
+
+  it('gives every stored response its own CSP nonce and keeps the security headers', async () => {
+    const { app } = await setup();
+    await request(app).get('/about').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    const a = await request(app).get('/about').expect(200);
+    const b = await request(app).get('/about').expect(200);
+    const nonce = (h: string | undefined) => /'nonce-([^']+)'/.exec(h ?? '')![1];
+    expect(nonce(a.headers['content-security-policy'])).not.toBe(nonce(b.headers['content-security-policy']));
+    expect(a.headers['content-security-policy']).not.toContain('{{nonce}}');
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['cache-control']).toMatch(/s-maxage/);
+  });
+
+  it('keys pages by the query parameters they read only', async () => {
+    const { app } = await setup();
+    await request(app).get('/newsAll?page=2').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    const renders = app.locals.renders;
+    const tracked = await request(app).get('/newsAll?utm_source=telegram&page=2').expect(200);
+    expect(tracked.text).toContain('Yangilik 13 uz-needle');
+    expect(app.locals.renders).toBe(renders);
+    await request(app).get('/newsAll?page=3').expect(200);
+    expect(app.locals.renders).toBe(renders + 1);
+  });
+
+  it('renders again when data it used was refreshed', async () => {
+    let now = 1_000_000;
+    const { app, backend } = await setup({ CACHE_TTL_S: '60' }, () => now);
+    await request(app).get('/about').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Yangilangan uz-fresh' }] });
+    now += 61_000;
+    // Stale data: the stored page is still served while the entry refreshes in the background.
+    const stale = await request(app).get('/about').expect(200);
+    expect(stale.text).toContain('Tarix uz-about');
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = await request(app).get('/about').expect(200);
+    expect(fresh.text).toContain('Yangilangan uz-fresh');
+  });
+
+  it('never stores a streamed page (its inline scripts carry a nonce) or a degraded one', async () => {
+    const { app, backend } = await setup();
+    backend.set('/news/yangiliklar/9/', { json: newsItem(9), delayMs: 300 });
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
+    const streamed = await request(app).get('/news/9').set('user-agent', chrome).expect(200);
+    expect(streamed.text).toMatch(/<script nonce=/);
+    backend.set('/category/rektorot/', { status: 500 });
+    await request(app).get('/rektorat').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(app.locals.pageCache.size).toBe(0);
+    // The streamed page's data is cached now, so the next request renders whole and is stored.
+    const whole = await request(app).get('/news/9').set('user-agent', chrome).expect(200);
+    expect(whole.text).not.toMatch(/<script nonce=/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(app.locals.pageCache.size).toBe(1);
+  });
+});
+
+describe('cache purge for editors', () => {
+  it('answers 404 when no token is configured', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url);
+    await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).expect(404);
+  });
+
+  it('refuses a missing or wrong token with 401', async () => {
+    const { app } = await setup();
+    await request(app).post('/_cache/purge').expect(401);
+    await request(app).post('/_cache/purge').set('authorization', 'Bearer wrong-token-0123456789').expect(401);
+    await request(app).post('/_cache/purge').set('authorization', `Basic ${TOKEN}`).expect(401);
+  });
+
+  it('drops everything, or the backend paths under a prefix, and the next request fetches fresh data', async () => {
+    const { app, backend } = await setup();
+    await request(app).get('/about').expect(200);
+    await request(app).get('/news/5').expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    backend.set('/news/yangiliklar/5/', { json: newsItem(5, { desc_uz: '<p>Tahrirlangan uz-edited</p>' }) });
+    backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Boshqa uz-other' }] });
+    backend.resetCalls();
+    await request(app)
+      .post('/_cache/purge')
+      .set('authorization', `Bearer ${TOKEN}`)
+      .send({ prefix: '/news/' })
+      .expect(204);
+    const news = await request(app).get('/news/5').expect(200);
+    expect(news.text).toContain('Tahrirlangan uz-edited');
+    const aboutPage = await request(app).get('/about').expect(200);
+    expect(aboutPage.text).toContain('Tarix uz-about');
+    expect(backend.calls('/category/obuniversitet/')).toBe(0);
+
+    await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).expect(204);
+    const purged = await request(app).get('/about').expect(200);
+    expect(purged.text).toContain('Boshqa uz-other');
+  });
+
+  it('rejects a malformed body with 400, not 500', async () => {
+    const { app } = await setup();
+    await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).set('content-type', 'application/json').send('{"prefix": ').expect(400);
+    await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).send({ prefix: 42 }).expect(400);
+  });
+});
