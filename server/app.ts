@@ -22,6 +22,7 @@ import { renderPage, sendPlainError, type RenderDeps } from './render';
 import { securityHeaders } from './security';
 import { PageCache } from './page-cache';
 import { purgeRouter } from './purge';
+import { createMetrics, type Metrics } from './metrics';
 import { serveStoredPages } from './stored-pages';
 
 export interface AppDeps {
@@ -32,7 +33,7 @@ export interface AppDeps {
 }
 
 export interface SiteApp extends Express {
-  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; renders: number };
+  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,12 +49,14 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     maxKeys: config.cacheMaxKeys,
     now: deps.now,
     onUpstream: (event) => {
+      metrics.upstream(event.path, event.ms / 1000, event.outcome);
       if (event.outcome !== 'ok' && event.outcome !== 'not-found') logger.warn({ upstream: event }, 'upstream call failed');
       else logger.debug({ upstream: event }, 'upstream call');
     },
   });
   const handler = createStaticHandler(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
+  const metrics = createMetrics(cache, pageCache);
   const app = express() as SiteApp;
   const renderDeps: RenderDeps = {
     handler,
@@ -70,13 +73,14 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
 
   app.locals.cache = cache;
   app.locals.pageCache = pageCache;
+  app.locals.metrics = metrics;
   app.locals.renders = 0;
   app.locals.logger = logger;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
 
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, metrics));
   // A page stored in the page cache is answered here, before any other work.
   app.use(serveStoredPages(pageCache));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
@@ -94,6 +98,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h', etag: true }));
 
   app.get('/healthz', (_req, res) => {
+    res.locals.route = 'healthz';
     res.set('Cache-Control', 'no-store').json({
       status: 'ok',
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
@@ -102,7 +107,10 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
     });
   });
-  app.get('/_data', (req, res) => serveRouteData(req, res, renderDeps));
+  app.get('/_data', (req, res) => {
+    res.locals.route = 'data';
+    return serveRouteData(req, res, renderDeps);
+  });
   app.use(purgeRouter({ token: config.cachePurgeToken, data: cache, pages: pageCache, logger }));
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
@@ -110,21 +118,35 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     renderPage(req, res, renderDeps).catch(next);
   });
-  app.use((_req, res) => sendPlainError(res, 404));
+  app.use((_req, res) => {
+    res.locals.route = 'not_found';
+    sendPlainError(res, 404);
+  });
   app.use(errorHandler(logger));
   return app;
 }
 
-function requestLog(logger: Logger): RequestHandler {
+/** The route pattern for logs and metrics: the page id when a page answered, else the kind of request. */
+function routeOf(req: { path: string }, res: { locals: Record<string, unknown> }): string {
+  if (typeof res.locals.route === 'string') return res.locals.route;
+  if (req.path.startsWith('/assets/')) return 'assets';
+  return 'static';
+}
+
+function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const session = res.locals.session as DataSession | undefined;
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      const route = routeOf(req, res);
+      metrics.request(route, res.statusCode, ms / 1000);
       logger.info({
         method: req.method,
         path: req.originalUrl.slice(0, 512),
+        route,
         status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ms,
         cache: res.locals.pageCache === 'hit' ? 'page' : (session?.outcome ?? 'none'),
       });
     });

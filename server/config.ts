@@ -15,6 +15,8 @@ export interface Config {
   pageCacheMaxBytes: number;
   /** Public origin for canonical links, hreflang and the sitemap; never taken from the Host header. */
   siteUrl: string;
+  /** Port of the Prometheus /metrics listener; unset: no metrics listener. */
+  metricsPort: number | null;
   /** Unset: the cache purge endpoint is off. */
   cachePurgeToken: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 64, 0, 4096) * 1024 * 1024,
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,
+    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
     logLevel,
     studentLifePath,
   };

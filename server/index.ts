@@ -4,6 +4,7 @@
  */
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { metricsServer } from './metrics';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,16 +24,27 @@ const logger = app.locals.logger;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, source: app.locals.cache.source.name, siteUrl: config.siteUrl }, 'listening');
 });
-server.on('error', (error: NodeJS.ErrnoException) => {
-  process.stderr.write(`Cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}\n`);
-  process.exit(1);
-});
+function exitOnListenError(port: number) {
+  return (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`Cannot listen on ${config.host}:${port}: ${error.code ?? error.message}\n`);
+    process.exit(1);
+  };
+}
+server.on('error', exitOnListenError(config.port));
+
+// Metrics on their own port, so the public one never exposes them (nginx does not proxy it).
+const metrics = config.metricsPort ? metricsServer(app.locals.metrics) : null;
+if (metrics && config.metricsPort) {
+  metrics.on('error', exitOnListenError(config.metricsPort));
+  metrics.listen(config.metricsPort, config.host);
+}
 
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  metrics?.close();
   server.close(() => {
     logger.info('stopped');
     process.exit(0);

@@ -14,6 +14,8 @@ const brotliAsync = promisify(brotliCompress);
 
 export interface StoredPage {
   status: number;
+  /** The page id, for logs and metrics. */
+  route: string;
   /** Every response header except CSP (made per request) and the encoding-specific ones. */
   headers: Array<[string, string]>;
   identity: Buffer;
@@ -74,7 +76,7 @@ export class PageCache {
 
   async store(
     key: string,
-    page: { status: number; headers: Array<[string, string]>; html: Buffer; deps: Array<[string, number]> },
+    page: { status: number; route: string; headers: Array<[string, string]>; html: Buffer; deps: Array<[string, number]> },
   ): Promise<void> {
     const [gz, br] = await Promise.all([
       gzipAsync(page.html, { level: 9 }),
@@ -82,6 +84,7 @@ export class PageCache {
     ]);
     const stored: StoredPage = {
       status: page.status,
+      route: page.route,
       headers: page.headers,
       identity: page.html,
       gzip: gz,
@@ -148,5 +151,5 @@ export async function storeRenderedPage(
   // The CSP is stored as a template: each response gets its own nonce.
   const csp = res.getHeaders()['content-security-policy'];
   if (typeof csp === 'string') headers.push(['content-security-policy', csp.replaceAll(res.locals.nonce as string, NONCE_PLACEHOLDER)]);
-  await cache.store(key, { status: res.statusCode, headers, html, deps: [...session.used] });
+  await cache.store(key, { status: res.statusCode, route: String(res.locals.route), headers, html, deps: [...session.used] });
 }

@@ -19,6 +19,7 @@ function sameToken(given: string, expected: string): boolean {
 export function purgeRouter(options: { token: string | null; data: DataCache; pages: PageCache; logger: Logger }): Router {
   const router = express.Router();
   router.post('/_cache/purge', express.json({ limit: '4kb', strict: true }), (req, res) => {
+    res.locals.route = 'purge';
     if (!options.token) {
       res.status(404).end();
       return;

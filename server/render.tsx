@@ -107,7 +107,9 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const router = createStaticRouter(deps.handler.dataRoutes, context);
   const status = context.statusCode;
   const streamed = deferred.size > 0;
-  deps.onRender?.(leafPageId(context));
+  const pageId = leafPageId(context);
+  res.locals.route = pageId ?? 'NotFound';
+  deps.onRender?.(pageId);
   // Only whole, good pages made entirely of cached data are kept: never a streamed page (its inline
   // scripts carry this request's nonce), never a degraded one, never an error page.
   const keep = () => status === 200 && !streamed && !session.degraded && !session.volatile && req.method === 'GET';

@@ -20,6 +20,7 @@ export function serveStoredPages(cache: PageCache): RequestHandler {
     const page = cache.get(pageKey(req.url));
     if (!page) return next();
     res.locals.pageCache = 'hit';
+    res.locals.route = page.route;
     const nonce = randomBytes(16).toString('base64');
     res.locals.nonce = nonce;
     for (const [name, value] of page.headers) {

@@ -12,3 +12,9 @@ export function testApp(backendUrl: string | null, env: Record<string, string> =
   });
   return createApp(config, { logger: createLogger('silent'), ...deps });
 }
+
+/** Waits until the app's page cache holds `count` pages (storing compresses in the background). */
+export async function pagesStored(app: ReturnType<typeof testApp>, count: number): Promise<void> {
+  for (let i = 0; i < 200 && app.locals.pageCache.size < count; i++) await new Promise((r) => setTimeout(r, 10));
+  if (app.locals.pageCache.size < count) throw new Error(`page cache holds ${app.locals.pageCache.size} pages, expected ${count}`);
+}

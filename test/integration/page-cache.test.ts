@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { about, coreRoutes, newsItem } from '../helpers/fixtures';
-import { testApp } from '../helpers/app';
+import { pagesStored, testApp } from '../helpers/app';
 
 const TOKEN = 'editor-token-0123456789';
 let backend: FakeBackend | null = null;
@@ -21,7 +21,7 @@ describe('the page cache', () => {
   it('serves a warm page from stored bytes without rendering, with an ETag and 304', async () => {
     const { app } = await setup();
     const first = await request(app).get('/en/about').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    await pagesStored(app, 1);
     const renders = app.locals.renders;
     const second = await request(app).get('/en/about').set('accept-encoding', 'br').expect(200);
     expect(app.locals.renders).toBe(renders);
@@ -39,7 +39,7 @@ describe('the page cache', () => {
   it('gives every stored response its own CSP nonce and keeps the security headers', async () => {
     const { app } = await setup();
     await request(app).get('/about').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    await pagesStored(app, 1);
     const a = await request(app).get('/about').expect(200);
     const b = await request(app).get('/about').expect(200);
     const nonce = (h: string | undefined) => /'nonce-([^']+)'/.exec(h ?? '')![1];
@@ -52,7 +52,7 @@ describe('the page cache', () => {
   it('keys pages by the query parameters they read only', async () => {
     const { app } = await setup();
     await request(app).get('/newsAll?page=2').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    await pagesStored(app, 1);
     const renders = app.locals.renders;
     const tracked = await request(app).get('/newsAll?utm_source=telegram&page=2').expect(200);
     expect(tracked.text).toContain('Yangilik 13 uz-needle');
@@ -65,7 +65,7 @@ describe('the page cache', () => {
     let now = 1_000_000;
     const { app, backend } = await setup({ CACHE_TTL_S: '60' }, () => now);
     await request(app).get('/about').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    await pagesStored(app, 1);
     backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Yangilangan uz-fresh' }] });
     now += 61_000;
     // Stale data: the stored page is still served while the entry refreshes in the background.
@@ -89,8 +89,7 @@ describe('the page cache', () => {
     // The streamed page's data is cached now, so the next request renders whole and is stored.
     const whole = await request(app).get('/news/9').set('user-agent', chrome).expect(200);
     expect(whole.text).not.toMatch(/<script nonce=/);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(app.locals.pageCache.size).toBe(1);
+    await pagesStored(app, 1);
   });
 });
 
@@ -112,7 +111,7 @@ describe('cache purge for editors', () => {
     const { app, backend } = await setup();
     await request(app).get('/about').expect(200);
     await request(app).get('/news/5').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    await pagesStored(app, 2);
     backend.set('/news/yangiliklar/5/', { json: newsItem(5, { desc_uz: '<p>Tahrirlangan uz-edited</p>' }) });
     backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Boshqa uz-other' }] });
     backend.resetCalls();

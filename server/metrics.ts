@@ -1,0 +1,90 @@
+/**
+ * Prometheus metrics (prom-client), served on their own port (METRICS_PORT) so they never reach the
+ * public: requests by route pattern (never the raw URL, which would explode the label space) and
+ * status, data and page cache figures, upstream latency and errors by endpoint, and Node's defaults.
+ */
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataCache } from './backend/cache';
+import type { PageCache } from './page-cache';
+
+export interface Metrics {
+  registry: Registry;
+  request(route: string, status: number, seconds: number): void;
+  upstream(path: string, seconds: number, outcome: string): void;
+}
+
+/** '/news/yangiliklar/12/?page=3' → '/news/yangiliklar/:id/' : one label per endpoint, not per item. */
+export function endpointLabel(path: string): string {
+  return path.replace(/\?.*$/, '').replace(/\/\d+(?=\/|$)/g, '/:id');
+}
+
+/** A counter whose value is read from a stats object at scrape time. */
+function mirrored(registry: Registry, name: string, help: string, read: () => number): void {
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+}
+
+export function createMetrics(data: DataCache, pages: PageCache): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'site_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['route', 'status'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'site_http_request_duration_seconds',
+    help: 'HTTP request duration by route pattern and status',
+    labelNames: ['route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const upstreamLatency = new Histogram({
+    name: 'site_upstream_request_duration_seconds',
+    help: 'Backend call duration by endpoint',
+    labelNames: ['endpoint'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const upstreamErrors = new Counter({ name: 'site_upstream_errors_total', help: 'Failed backend calls by endpoint', labelNames: ['endpoint'], registers: [registry] });
+  mirrored(registry, 'site_data_cache_hits_total', 'Data cache reads answered fresh', () => data.stats.hits);
+  mirrored(registry, 'site_data_cache_misses_total', 'Data cache reads that had to wait for the backend', () => data.stats.misses);
+  mirrored(registry, 'site_data_cache_stale_serves_total', 'Data cache reads answered with stale data', () => data.stats.staleServes);
+  mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
+  mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
+  new Gauge({ name: 'site_data_cache_keys', help: 'Backend responses held', registers: [registry], collect() { this.set(data.size); } });
+  new Gauge({ name: 'site_page_cache_bytes', help: 'Bytes of stored pages (HTML, gzip and br)', registers: [registry], collect() { this.set(pages.bytes); } });
+  new Gauge({ name: 'site_page_cache_pages', help: 'Stored pages', registers: [registry], collect() { this.set(pages.size); } });
+
+  return {
+    registry,
+    request(route, status, seconds) {
+      const labels = { route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    upstream(path, seconds, outcome) {
+      const endpoint = endpointLabel(path);
+      upstreamLatency.observe({ endpoint }, seconds);
+      if (outcome !== 'ok' && outcome !== 'not-found') upstreamErrors.inc({ endpoint });
+    },
+  };
+}
+
+/** The metrics listener: GET /metrics in Prometheus text format, 404 for anything else. */
+export function metricsServer(metrics: Metrics): Server {
+  return createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+}

@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsServer } from '../../server/metrics';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { coreRoutes } from '../helpers/fixtures';
+import { pagesStored, testApp } from '../helpers/app';
+import { freePort, startServer } from '../helpers/server-process';
+
+let backend: FakeBackend;
+beforeAll(async () => {
+  backend = await startFakeBackend(coreRoutes());
+});
+afterAll(() => backend.close());
+
+describe('metrics', () => {
+  it('counts requests by route pattern, caches and upstream calls, on their own listener only', async () => {
+    backend.set('/category/rektorot/', { status: 500 });
+    const app = testApp(backend.url);
+    // The very first page may stream (cold data later than the head start) and is then not stored.
+    await request(app).get('/news/5').expect(200);
+    await request(app).get('/news/6').expect(200);
+    await request(app).get('/rektorat').expect(200);
+    await pagesStored(app, 1);
+    await request(app).get('/news/6').expect(200);
+    await request(app).get('/metrics').expect(404);
+
+    const server = metricsServer(app.locals.metrics).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(text).toMatch(/site_http_requests_total\{route="NewsDetail",status="200"\} 3/);
+      expect(text).toMatch(/site_http_requests_total\{route="Rektorat",status="200"\} 1/);
+      expect(text).not.toMatch(/route="\/news\/5"/);
+      expect(text).toMatch(/site_http_request_duration_seconds_bucket\{le="[^"]+",route="NewsDetail",status="200"\}/);
+      expect(text).toMatch(/site_page_cache_hits_total 1/);
+      expect(text).toMatch(/site_page_cache_bytes [1-9]/);
+      expect(text).toMatch(/site_data_cache_misses_total [1-9]/);
+      expect(text).toMatch(/site_upstream_request_duration_seconds_count\{endpoint="\/news\/yangiliklar\/:id\/"\} 2/);
+      expect(text).toMatch(/site_upstream_errors_total\{endpoint="\/category\/rektorot\/"\} 1/);
+      expect(text).toMatch(/process_resident_memory_bytes/);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('are served on METRICS_PORT by the server process and not on the public port', async () => {
+    const metricsPort = await freePort();
+    const server = await startServer({ BACKEND_URL: backend.url, METRICS_PORT: String(metricsPort) });
+    try {
+      await (await fetch(`${server.url}/about`)).text();
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('site_http_requests_total{route="About",status="200"} 1');
+    } finally {
+      await server.stop();
+    }
+  });
+});
