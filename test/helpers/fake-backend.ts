@@ -17,6 +17,8 @@ export interface FakeBackend {
   set(path: string, answer: Answer): void;
   calls(path?: string): number;
   resetCalls(): void;
+  /** Requests still hanging (not answered, not closed by the client). */
+  open(): number;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}): Pro
     set: (path, answer) => answers.set(path, answer),
     calls: (path) => (path ? (counts.get(path) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
     resetCalls: () => counts.clear(),
+    open: () => hanging.size,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

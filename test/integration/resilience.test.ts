@@ -154,3 +154,26 @@ describe('streaming when the backend is slow', () => {
     await request(app).get('/news/404').set('user-agent', 'Mozilla/5.0 (compatible; YandexBot/3.0)').expect(404);
   });
 });
+
+describe('a visitor who leaves', () => {
+  it('aborts the upstream call nobody else waits for', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/category/rektorot/', { hang: true });
+    const app = testApp(backend.url, { BACKEND_TIMEOUT_MS: '60000' });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const controller = new AbortController();
+      const pending = fetch(`http://127.0.0.1:${port}/rektorat`, { signal: controller.signal, headers: { 'user-agent': 'Googlebot/2.1' } }).catch(() => null);
+      while (backend.calls('/category/rektorot/') === 0) await new Promise((r) => setTimeout(r, 10));
+      controller.abort();
+      await pending;
+      // The hanging upstream request is closed from our side once the only visitor has gone.
+      for (let i = 0; i < 100 && backend.open() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(backend.open()).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
