@@ -1,0 +1,116 @@
+/**
+ * deploy/nginx.conf with real nginx (Debian's package; .ci/run installs it) in front of the built
+ * app, both on free ports. Skipped, with a message, where nginx is not installed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { coreRoutes, newsItem } from '../helpers/fixtures';
+import { freePort, startServer, type RunningServer } from '../helpers/server-process';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+if (!NGINX) console.warn('nginx is not installed: skipping the deploy/nginx.conf tests (apt-get install -y nginx).');
+
+let backend: FakeBackend;
+let app: RunningServer;
+let nginx: ChildProcess;
+let prefix: string;
+let base: string;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
+  beforeAll(async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/8/', { json: newsItem(8), delayMs: 1200 });
+    app = await startServer({ BACKEND_URL: backend.url });
+    const port = await freePort();
+    prefix = mkdtempSync(join(tmpdir(), 'ztu-nginx-'));
+    // Workers run as nginx's unprivileged default user: they must reach the prefix and write temp/ and cache/.
+    chmodSync(prefix, 0o755);
+    for (const dir of ['logs', 'temp', 'cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
+    for (const dir of ['temp', 'cache']) chmodSync(join(prefix, dir), 0o777);
+    const conf = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8')
+      .replace('listen 8080;', `listen 127.0.0.1:${port};`)
+      .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${app.port};`);
+    writeFileSync(join(prefix, 'nginx.conf'), conf);
+    const check = spawnSync(NGINX!, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(check.stderr);
+    nginx = spawn(NGINX!, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+    base = `http://127.0.0.1:${port}`;
+    await waitFor(base);
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await app?.stop();
+    await backend?.close();
+    if (prefix && process.env.KEEP_NGINX) console.log(readFileSync(join(prefix, 'logs/error.log'), 'utf8'));
+    if (prefix) rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it('proxies pages with the forwarded headers and keeps the app compression', async () => {
+    const res = await fetch(`${base}/ru/about`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('<html lang="ru"');
+    const raw = spawnSync('curl', ['-s', '-H', 'accept-encoding: br', '-o', '/dev/null', '-w', '%{http_code} %header{content-encoding}', `${base}/en/about`], { encoding: 'utf8' });
+    if (raw.status === 0) expect(raw.stdout).toBe('200 br');
+  });
+
+  it('serves hashed assets with the immutable header', async () => {
+    const page = await (await fetch(`${base}/`)).text();
+    const entry = /<script type="module" src="([^"]+)"/.exec(page)![1]!;
+    const asset = await fetch(base + entry);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('passes a streamed page through: first bytes before the slow upstream answers', async () => {
+    const started = Date.now();
+    const res = await fetch(`${base}/news/8`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/140.0', 'accept-encoding': 'identity' } });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const firstAt = Date.now() - started;
+    let rest = '';
+    for (let c = await reader.read(); !c.done; c = await reader.read()) rest += new TextDecoder().decode(c.value);
+    expect(first).toContain('<header');
+    expect(first).not.toContain('Matn 8 uz-body');
+    expect(rest).toContain('Matn 8 uz-body');
+    expect(firstAt).toBeLessThan(Date.now() - started);
+    expect(res.headers.get('x-cache')).not.toBe('HIT');
+  });
+
+  it('does not expose the cache purge endpoint or metrics', async () => {
+    expect((await fetch(`${base}/_cache/purge`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+
+  it('still serves a page it cached while the app is stopped', async () => {
+    const first = await fetch(`${base}/en/rektorat`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    await app.stop();
+    await new Promise((r) => setTimeout(r, 6000));
+    const res = await fetch(`${base}/en/rektorat`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(['STALE', 'HIT', 'UPDATING']).toContain(res.headers.get('x-cache'));
+    // fetch decodes the gzip body itself.
+    expect(await res.text()).toContain('Rector en-rector');
+  }, 20_000);
+});
