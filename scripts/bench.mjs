@@ -1,19 +1,31 @@
 /**
- * `npm run bench`: throughput and latency of warm pages, each beside a ceiling measured in the same
- * run on the same bytes: a bare Node http server that only sends the page's stored gzip bytes. It
- * prints a table and asserts nothing about time (timings depend on the machine).
- *   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50)
+ * `npm run bench`: throughput and latency of the built site under load (autocannon), each page beside
+ * ceilings measured in the same run on the same bytes:
+ *   - bare Node: an http server that only sends the page's stored gzip bytes;
+ *   - nginx: the same bytes as a static file (when nginx is installed).
+ * Warm pages come from the page cache; "render" rows run a second server with the page cache off, so
+ * every request renders (the data cache stays warm). Prints a table and the site's RSS after the run;
+ * asserts nothing about time (figures depend on the machine).
+ *   BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_PROFILE=1 (write .bench/*.cpuprofile and print
+ *   the hottest functions of each server).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PAGES = ['/', '/ru/about', '/en/news/1'];
+const profile = process.env.BENCH_PROFILE === '1';
+const WARM = ['/', '/ru/about', '/en/news/1'];
+const RENDERED = ['/ru/about'];
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const profileDir = join(root, '.bench');
 
 async function freePort() {
   const server = createServer();
@@ -23,70 +35,163 @@ async function freePort() {
   return port;
 }
 
-async function startSite() {
+async function waitFor(url) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+async function startSite(name, env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist/server/index.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  const child = spawn(process.execPath, [...args, join(root, 'dist/server/index.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('site did not start');
+  await waitFor(`${url}/healthz`);
+  return { url, child, name };
 }
 
-async function startCeiling(body, headers) {
+async function stop(site) {
+  const exited = new Promise((resolve) => site.child.once('exit', resolve));
+  site.child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid) {
+  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return out ? (Number(out) / 1024).toFixed(0) : '?';
+}
+
+async function bareNode(body) {
   const port = await freePort();
   const server = createServer((_req, res) => {
-    res.writeHead(200, headers);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length });
     res.end(body);
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-function run(url) {
+async function nginxStatic(body) {
+  if (!NGINX) return null;
+  const dir = join(tmpdir(), `bench-nginx-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  for (const d of ['logs', 'temp', 'www']) mkdirSync(join(dir, d), { recursive: true, mode: 0o777 });
+  spawnSync('chmod', ['-R', 'a+rwX', dir]);
+  writeFileSync(join(dir, 'www/page.html.gz'), body);
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1; pid logs/nginx.pid; error_log logs/error.log;
+events { worker_connections 4096; }
+http { access_log off; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp;
+  sendfile on; tcp_nopush on; keepalive_requests 100000;
+  server { listen 127.0.0.1:${port};
+    location / { root ${join(dir, 'www')}; default_type text/html; add_header Content-Encoding gzip; try_files /page.html.gz =404; } } }`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGQUIT');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function load(url) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', 'user-agent': 'Mozilla/5.0 bench' } },
+      { url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', 'user-agent': 'Mozilla/5.0 (bench) Chrome/140.0' } },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }
 
-const { execFileSync } = await import('node:child_process');
-execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
-const site = await startSite();
-const rows = [];
-try {
-  for (const path of PAGES) {
-    const warm = await fetch(site.url + path, { headers: { 'accept-encoding': 'gzip' } });
-    // fetch decodes gzip; the ceiling sends the same page gzip-compressed once, as bytes.
-    const html = Buffer.from(await warm.arrayBuffer());
-    const { gzipSync } = await import('node:zlib');
-    const gz = gzipSync(html);
-    const ceiling = await startCeiling(gz, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
-    const siteResult = await run(site.url + path);
-    const ceilingResult = await run(ceiling.url);
-    await ceiling.close();
-    rows.push({ path, site: siteResult, ceiling: ceilingResult, bytes: gz.length });
-  }
-} finally {
-  site.child.kill('SIGTERM');
+/** The page's HTML as the site serves it, gzipped once: the bytes every ceiling sends. */
+async function pageBytes(url) {
+  const res = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (bench) Chrome/140.0' } });
+  return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 });
 }
 
+async function measure(site, path, label) {
+  const gz = await pageBytes(site.url + path);
+  const result = { label, path, bytes: gz.length, site: await load(site.url + path) };
+  const bare = await bareNode(gz);
+  result.bare = await load(bare.url);
+  await bare.close();
+  const nginx = await nginxStatic(gz);
+  if (nginx) {
+    result.nginx = await load(nginx.url);
+    await nginx.close();
+  }
+  return result;
+}
+
+function hottest(dir) {
+  if (!existsSync(dir)) return [];
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return [];
+  const prof = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const self = new Map();
+  const dt = new Map();
+  prof.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  let total = 0;
+  for (const node of prof.nodes) {
+    const t = dt.get(node.id) ?? 0;
+    total += t;
+    const f = node.callFrame;
+    if (f.functionName === '(idle)' || f.functionName === '(program)') continue;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}`;
+    self.set(key, (self.get(key) ?? 0) + t);
+  }
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+}
+
+execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
+if (profile) rmSync(profileDir, { recursive: true, force: true });
+const rows = [];
+let rss = {};
+
+const cached = await startSite('page-cache-on');
+for (const path of WARM) await fetch(cached.url + path);
+await new Promise((r) => setTimeout(r, 300));
+for (const path of WARM) rows.push(await measure(cached, path, 'warm'));
+rss.cached = rssMb(cached.child.pid);
+await stop(cached);
+
+const rendering = await startSite('page-cache-off', { PAGE_CACHE_MAX_MB: '0' });
+for (const path of RENDERED) await fetch(rendering.url + path);
+for (const path of RENDERED) rows.push(await measure(rendering, path, 'render'));
+rss.rendering = rssMb(rendering.child.pid);
+await stop(rendering);
+
 const pad = (v, n) => String(v).padStart(n);
-console.log(`\n${connections} connections, ${seconds} s per run, Node ${process.version}\n`);
-console.log(`${'page'.padEnd(14)}${pad('gzip B', 8)}${pad('site req/s', 12)}${pad('p50', 6)}${pad('p99', 6)}${pad('bare req/s', 12)}${pad('p50', 6)}${pad('p99', 6)}${pad('ratio', 8)}`);
-for (const { path, site: s, ceiling: c, bytes } of rows) {
-  const ratio = s.requests.average / c.requests.average;
+const pct = (a, b) => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
+console.log(`\n${connections} connections, ${seconds} s per run, Node ${process.version}, ${NGINX ? 'nginx ceiling on' : 'nginx not installed'}\n`);
+console.log(`${'kind'.padEnd(7)}${'page'.padEnd(12)}${pad('gzip B', 7)}${pad('site r/s', 10)}${pad('p50', 5)}${pad('p99', 5)}${pad('bare r/s', 10)}${pad('nginx r/s', 11)}${pad('÷bare', 8)}${pad('÷nginx', 8)}`);
+for (const r of rows) {
+  const s = r.site.requests.average;
   console.log(
-    `${path.padEnd(14)}${pad(bytes, 8)}${pad(Math.round(s.requests.average), 12)}${pad(s.latency.p50, 6)}${pad(s.latency.p99, 6)}${pad(Math.round(c.requests.average), 12)}${pad(c.latency.p50, 6)}${pad(c.latency.p99, 6)}${pad(`${(ratio * 100).toFixed(1)}%`, 8)}`,
+    `${r.label.padEnd(7)}${r.path.padEnd(12)}${pad(r.bytes, 7)}${pad(Math.round(s), 10)}${pad(r.site.latency.p50, 5)}${pad(r.site.latency.p99, 5)}${pad(Math.round(r.bare.requests.average), 10)}${pad(r.nginx ? Math.round(r.nginx.requests.average) : '—', 11)}${pad(pct(s, r.bare.requests.average), 8)}${pad(r.nginx ? pct(s, r.nginx.requests.average) : '—', 8)}`,
   );
-  if (s.non2xx || s.errors) console.log(`  ! ${path}: ${s.non2xx} non-2xx, ${s.errors} errors`);
+  if (r.site.non2xx || r.site.errors) console.log(`  ! ${r.path}: ${r.site.non2xx} non-2xx, ${r.site.errors} errors`);
+}
+console.log(`\nRSS after the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off)`);
+if (profile) {
+  for (const name of ['page-cache-on', 'page-cache-off']) {
+    console.log(`\nHottest functions (self time), ${name}:`);
+    for (const line of hottest(join(profileDir, name))) console.log(line);
+  }
 }
