@@ -18,12 +18,15 @@ import { serveRouteData } from './data-endpoint';
 import { serverLoaders } from './loaders';
 import { createLogger, type Logger } from './logger';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths';
-import { renderPage, sendPlainError, type RenderDeps } from './render';
+import { pageCacheControl, renderPage, sendPlainError, type RenderDeps } from './render';
 import { securityHeaders } from './security';
 import { PageCache } from './page-cache';
 import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { serveStoredPages } from './stored-pages';
+import { createSiteApi } from './backend/api';
+import { SiteIndex } from './search';
+import { seoRouter } from './seo';
 
 export interface AppDeps {
   source?: Source;
@@ -33,7 +36,7 @@ export interface AppDeps {
 }
 
 export interface SiteApp extends Express {
-  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number };
+  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number; search: SiteIndex };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,13 +61,15 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   const metrics = createMetrics(cache, pageCache);
   const app = express() as SiteApp;
+  // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
+  const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     handler,
     cache,
     siteUrl: config.siteUrl,
     cacheTtlS: Math.round(config.cacheTtlMs / 1000),
     cacheStaleS: Math.round(config.cacheStaleMs / 1000),
-    apiOptions: { studentLifePath: studentLifePath(config) },
+    apiOptions: { studentLifePath: studentLifePath(config), search: (query, lang) => search.search(query, lang) },
     assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
     logger,
     pageCache,
@@ -75,6 +80,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.pageCache = pageCache;
   app.locals.metrics = metrics;
   app.locals.renders = 0;
+  app.locals.search = search;
   app.locals.logger = logger;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -111,6 +117,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     res.locals.route = 'data';
     return serveRouteData(req, res, renderDeps);
   });
+  app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));
   app.use(purgeRouter({ token: config.cachePurgeToken, data: cache, pages: pageCache, logger }));
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.

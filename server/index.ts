@@ -23,6 +23,8 @@ const app = createApp(config);
 const logger = app.locals.logger;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, source: app.locals.cache.source.name, siteUrl: config.siteUrl }, 'listening');
+  // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm.
+  app.locals.search.warm();
 });
 function exitOnListenError(port: number) {
   return (error: NodeJS.ErrnoException) => {

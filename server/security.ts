@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { INLINE_STYLE_PATH } from '../shared/inline-styles';
 
 export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 export const MAPS_ORIGIN = 'https://www.google.com';
@@ -24,13 +25,15 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res as Response)}'`],
-        styleSrc: ["'self'"],
+        // docx-preview (the /XQQ document viewer) injects <style> elements; only that route allows them.
+        styleSrc: [(req) => (INLINE_STYLE_PATH.test((req.url ?? '/').split('?')[0]!) ? "'self' 'unsafe-inline'" : "'self'")],
         // Style attributes in server HTML (image aspect ratios, progress bars) cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...options.imageOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        frameSrc: [YOUTUBE_ORIGIN, MAPS_ORIGIN],
+        // 'self': /rulesEtika frames the site's own code-of-conduct PDF (public/docs).
+        frameSrc: ["'self'", YOUTUBE_ORIGIN, MAPS_ORIGIN],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

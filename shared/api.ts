@@ -17,6 +17,8 @@ export interface NewsItem {
   title: Localized;
   /** Sanitised HTML. */
   desc: Localized;
+  /** Plain text of `desc`, made once at parse time (search, feeds, link previews). */
+  text: Localized;
   /** ISO 8601 timestamp, or null when the backend sent none or garbage. */
   createdAt: string | null;
   views: number;
@@ -34,7 +36,10 @@ export interface NewsPage {
 export interface Article {
   id: number;
   title: Localized;
+  /** Sanitised HTML. */
   desc: Localized;
+  /** Plain text of `desc` (whitespace collapsed), made once at parse time for previews. */
+  text: Localized;
   createdAt: string | null;
   viewers: number;
 }
@@ -157,6 +162,26 @@ export interface StudyField {
   code: string;
   name: Localized;
   icon: SafeUrl | null;
+}
+
+/** What site search finds (server/search): one kind per thing a visitor can land on. */
+export type SearchKind = 'news' | 'article' | 'faculty' | 'staff' | 'programme' | 'field' | 'vacancy' | 'page';
+
+/** A stretch of result text; `mark` when its words matched the query (shown as <mark>). */
+export interface TextRun {
+  text: string;
+  mark?: true;
+}
+
+export interface SearchResult {
+  kind: SearchKind;
+  /** Site path without the language prefix ('/news/12', '/kunduzgi'). */
+  path: string;
+  title: TextRun[];
+  /** A short stretch of the text around the first matched word. */
+  excerpt: TextRun[];
+  /** ISO date of the thing, when it has one. */
+  date: string | null;
 }
 
 /** Backend paths (SPEC section 7), appended to BACKEND_URL. */

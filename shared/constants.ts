@@ -23,6 +23,47 @@ export const IMAGE_SLIDER_AUTOPLAY_MS = 2000;
 export const PARTNERS_AUTOPLAY_MS = 1000;
 export const SLIDE_IMAGE_AUTOPLAY_MS = 3000;
 
+/**
+ * Home sliders (SPEC section 2): slides per view and gap (px) from a minimum viewport width up, the
+ * way Swiper's `breakpoints` read. shared/styles/home.css mirrors these tables so the server markup
+ * already has Swiper's geometry (no layout shift); test/unit/home-sliders.test.ts keeps them in step.
+ */
+export interface SliderLayout {
+  slidesPerView: number;
+  spaceBetween: number;
+}
+export interface SliderConfig extends SliderLayout {
+  centered: boolean;
+  breakpoints: Record<number, SliderLayout>;
+}
+/** 1.5 centred slides; 320 px: 1.2 (gap 10); 640 px: 1.5 (gap 20); 1024 px: 5.5 (gap 30). */
+export const IMAGE_SLIDER: SliderConfig = {
+  slidesPerView: 1.5,
+  spaceBetween: 0,
+  centered: true,
+  breakpoints: {
+    320: { slidesPerView: 1.2, spaceBetween: 10 },
+    640: { slidesPerView: 1.5, spaceBetween: 20 },
+    1024: { slidesPerView: 5.5, spaceBetween: 30 },
+  },
+};
+/** 3 slides by default, 1 below 640 px, 2 from 768 px, 7 from 1024 px. */
+export const PARTNERS_SLIDER: SliderConfig = {
+  slidesPerView: 1,
+  spaceBetween: 0,
+  centered: false,
+  breakpoints: {
+    640: { slidesPerView: 3, spaceBetween: 0 },
+    768: { slidesPerView: 2, spaceBetween: 0 },
+    1024: { slidesPerView: 7, spaceBetween: 0 },
+  },
+};
+/**
+ * Our own bound (the SPEC has none): the home loading screen never stays longer than this, even if a
+ * hero image neither loads nor fails.
+ */
+export const HOME_LOADER_MAX_MS = 8000;
+
 /** Text and list limits. */
 export const NEWS_TITLE_MAX_CHARS = 100;
 export const MORE_NEWS_COUNT = 5;
@@ -38,6 +79,9 @@ export const SAMPLE_VACANCY_COUNT = 5;
 export const DORMITORY_IMAGE_COUNT = 5;
 export const CLUB_IMAGE_COUNT = 4;
 export const CHARTER_PAGE_COUNT = 10;
+
+/** The embedded code-of-conduct PDF is 1000 px tall (SPEC section 2, /rulesEtika). */
+export const CODE_OF_CONDUCT_FRAME_HEIGHT_PX = 1000;
 
 /** Home statistics are fixed text in the SPEC. */
 export const HOME_STATS = { teachers: 180, studyAreas: 40, students: 7124 } as const;
@@ -64,3 +108,11 @@ export const STREAM_TIMEOUT_MS = 5000;
 
 /** The time zone dates are formatted in, on the server, for every language. */
 export const TIME_ZONE = 'Asia/Tashkent';
+
+/** Site search and feeds (issue: found and shared). */
+export const SEARCH_QUERY_MAX_CHARS = 200;
+export const SEARCH_MAX_RESULTS = 50;
+export const SEARCH_EXCERPT_CHARS = 180;
+export const FEED_ITEM_COUNT = 20;
+/** Link-preview descriptions (og:description) cut from an item's text. */
+export const PREVIEW_DESCRIPTION_CHARS = 200;

@@ -17,6 +17,7 @@ import type {
   ProgrammeKind,
   RectoratePerson,
   RulesEntry,
+  SearchResult,
   StaffEntry,
   StudentLife,
   StudyField,
@@ -32,6 +33,17 @@ export class DataError extends Error {
     super(message ?? kind);
     this.name = 'DataError';
   }
+}
+
+/**
+ * For secondary data a page can do without (a sidebar, a caption): a backend 404 on it means "none",
+ * not "this page does not exist". Use as `.catch(noneIfNotFound([]))`; other failures still count.
+ */
+export function noneIfNotFound<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof DataError && error.kind === 'not-found') return fallback;
+    throw error;
+  };
 }
 
 export interface SiteApi {
@@ -54,6 +66,8 @@ export interface SiteApi {
   vacancies(): Promise<Vacancy[]>;
   legalDocuments(): Promise<LegalDocument[]>;
   studyFields(): Promise<StudyField[]>;
+  /** Site search in the page's language, from an in-memory index of the cached data (never the backend per query). */
+  search(query: string, lang: Lang): Promise<SearchResult[]>;
 }
 
 /**

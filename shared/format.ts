@@ -58,3 +58,8 @@ export function formatPrice(amount: number, lang: Lang): string {
   }
   return `${format.format(amount)} ${CURRENCY[lang]}`;
 }
+
+/** Dictionary texts carry `{name}` placeholders for numbers that live in the constants or the data. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

@@ -43,3 +43,35 @@ export function useReducedMotion(): boolean {
   }, []);
   return reduced;
 }
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While `active`, Tab and Shift+Tab cycle through the focusable elements inside `ref` (a modal panel),
+ * and focus starts on the first of them.
+ */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean): void {
+  useEffect(() => {
+    const container = ref.current;
+    if (!active || !container) return;
+    const focusables = () => Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
+    focusables()[0]?.focus();
+    const listener = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const inside = container.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [ref, active]);
+}

@@ -152,3 +152,23 @@ export const PROGRAMME_TABS: NavItem[] = [
   page('/kunduzgi', 'fullTime'),
   external(EXTERNAL.onlineAdmission, 'onlineAdmission'),
 ];
+
+/** A top menu's items by id, so other trees reuse them instead of copying link lists. */
+function topMenuItems(id: string): NavItem[] {
+  return TOP_MENUS.find((menu) => menu.id === id)?.items ?? [];
+}
+const group = (id: string, label: NavLabel, items: NavItem[]): NavItem => ({ kind: 'group', id, label, items });
+
+/**
+ * The home page's Menu panel (SPEC section 2): News, University, Applicant, student portal, Master's,
+ * Resources, Announcements — built from the header and tab trees above.
+ */
+export const HOME_PANEL_MENU: NavItem[] = [
+  group('panel-news', 'news', NEWS_TABS),
+  group('panel-university', 'university', topMenuItems('university')),
+  group('panel-applicant', 'applicant', topMenuItems('applicant')),
+  external(EXTERNAL.studentPortalLogin, 'studentPortal'),
+  group('panel-master', 'master', topMenuItems('master')),
+  group('panel-resources', 'resources', topMenuItems('resources')),
+  group('panel-announcements', 'announcements', topMenuItems('announcements')),
+];

@@ -37,8 +37,37 @@ export const PAGES: PageDef[] = [
   { id: 'NewsAll', path: 'newsAll', load: () => import('./pages/NewsAll'), data: true },
   { id: 'NewsDetail', path: 'news/:id', load: () => import('./pages/NewsDetail'), data: true },
   // About group: /department, /department/:id, /rules, /rulesEtika, /regulation, /tashkiliytuzilmasi, /qoidalar
+  { id: 'Faculties', path: 'department', load: () => import('./pages/Faculties'), data: true },
+  { id: 'FacultyStaff', path: 'department/:id', load: () => import('./pages/FacultyStaff'), data: true },
+  { id: 'Rules', path: 'rules', load: () => import('./pages/Rules'), data: true },
+  { id: 'CodeOfConduct', path: 'rulesEtika', load: () => import('./pages/CodeOfConduct'), data: true },
+  { id: 'Charter', path: 'regulation', load: () => import('./pages/Charter') },
+  { id: 'Structure', path: 'tashkiliytuzilmasi', load: () => import('./pages/Structure') },
+  { id: 'EducationDocuments', path: 'qoidalar', load: () => import('./pages/EducationDocuments'), data: true },
   // Study and news groups: /kunduzgi, /sirtqi, /magistratura, /napravleniya, /publicNews, /newsUnversity, /xalqaroNews, /elonlar, /qqk, /qqk/:id
+  { id: 'FullTime', path: 'kunduzgi', load: () => import('./pages/FullTime'), data: true },
+  { id: 'Correspondence', path: 'sirtqi', load: () => import('./pages/Correspondence'), data: true },
+  { id: 'Master', path: 'magistratura', load: () => import('./pages/Master'), data: true },
+  { id: 'StudyFields', path: 'napravleniya', load: () => import('./pages/StudyFields'), data: true },
+  { id: 'PublicNews', path: 'publicNews', load: () => import('./pages/PublicNews'), data: true },
+  { id: 'UniversityNews', path: 'newsUnversity', load: () => import('./pages/UniversityNews'), data: true },
+  { id: 'InternationalNews', path: 'xalqaroNews', load: () => import('./pages/InternationalNews'), data: true },
+  { id: 'Announcements', path: 'elonlar', load: () => import('./pages/Announcements') },
+  { id: 'Articles', path: 'qqk', load: () => import('./pages/Articles'), data: true },
+  { id: 'Article', path: 'qqk/:id', load: () => import('./pages/Article'), data: true },
   // Services group: /Vacancies, /TTJ, /XQQ, /YPK and the mocks /university, /form, /entry, /sdf, /test, /test2, /study
+  { id: 'Search', path: 'search', load: () => import('./pages/Search'), data: true, noindex: true },
+  { id: 'Vacancies', path: 'Vacancies', load: () => import('./pages/Vacancies'), data: true },
+  { id: 'Dormitory', path: 'TTJ', load: () => import('./pages/Dormitory') },
+  { id: 'WomensCommittee', path: 'XQQ', load: () => import('./pages/WomensCommittee') },
+  { id: 'PsychologistsClub', path: 'YPK', load: () => import('./pages/PsychologistsClub') },
+  { id: 'StudentPortalMock', path: 'university', load: () => import('./pages/StudentPortalMock'), noindex: true },
+  { id: 'DocumentFormMock', path: 'form', load: () => import('./pages/DocumentFormMock'), noindex: true },
+  { id: 'EntranceMock', path: 'entry', load: () => import('./pages/EntranceMock'), noindex: true },
+  { id: 'ScrollDemo', path: 'sdf', load: () => import('./pages/ScrollDemo'), noindex: true },
+  { id: 'SiteMap', path: 'test', load: () => import('./pages/SiteMap'), noindex: true },
+  { id: 'SiteHelp', path: 'test2', load: () => import('./pages/SiteHelp'), noindex: true },
+  { id: 'MasterTableMock', path: 'study', load: () => import('./pages/MasterTableMock'), noindex: true },
 ];
 
 export type LoaderFactory = (page: PageDef, lang: Lang, routeId: string) => LoaderFunction | undefined;
@@ -72,7 +101,8 @@ export function createRoutes(loaderFor: LoaderFactory): RouteObject[] {
         const id = routeId(lang, page.id);
         const common = {
           id,
-          handle: { page: page.id },
+          // `path` lets Seo write the canonical URL in the route table's spelling (/ABOUT → /about).
+          handle: { page: page.id, path: page.path },
           loader: loaderFor(page, lang, id),
           ErrorBoundary: PageError,
           lazy: async () => ({ Component: (await page.load()).default }),

@@ -24,8 +24,14 @@ export const EXTERNAL = {
   surveyMedical: 'https://forms.ztu.uz/sorovnoma-tibbiyot',
   instagram: 'https://www.instagram.com/ztu_uz/',
   telegram: 'https://t.me/ztu_uz',
+  /** The young psychologists club's anonymous help bot (/YPK). */
+  psychologyBot: 'https://t.me/ztu_psixolog_bot',
   youtube: 'https://www.youtube.com/@ztu_uz',
   mail: 'mailto:info@ztu.uz',
   map: 'https://www.google.com/maps?q=39.6542,66.9597&z=15&output=embed',
   mapLink: 'https://www.google.com/maps?q=39.6542,66.9597&z=15',
+  /** The home page's video (YouTube, privacy-enhanced domain); loaded only after a click. */
+  homeVideoEmbed: 'https://www.youtube-nocookie.com/embed/Zt7uPq3mX9c',
+  /** The same video on YouTube, for visitors without JavaScript. */
+  homeVideoWatch: 'https://www.youtube.com/watch?v=Zt7uPq3mX9c',
 } as const;

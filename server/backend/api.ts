@@ -2,8 +2,9 @@
  * The server's SiteApi: each method is an endpoint of shared/api.ts, read through the data cache and
  * parsed once per fill. Missing data rejects with a DataError the page loaders understand.
  */
-import { ENDPOINTS } from '../../shared/api';
+import { ENDPOINTS, type SearchResult } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
+import type { Lang } from '../../shared/lang';
 import type { DataCache, Parser } from './cache';
 import { createParsers, type Parsers } from './parse';
 import type { DataSession } from './session';
@@ -12,6 +13,8 @@ import { siteContent } from './site-content';
 export interface SiteApiOptions {
   /** Backend path of the student-life gallery; the SPEC does not name one. */
   studentLifePath: string;
+  /** Site search (server/search): answers from its in-memory index; absent, nothing is found. */
+  search?: (query: string, lang: Lang) => Promise<SearchResult[]>;
 }
 
 /** Parsers depend only on the media base, so they are made once per base. */
@@ -62,5 +65,10 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     vacancies: async () => siteContent().vacancies,
     legalDocuments: async () => siteContent().legalDocuments,
     studyFields: async () => siteContent().studyFields,
+    search: async (query, lang) => {
+      // Results depend on the whole index, not on versioned entries: never keep the page in the page cache.
+      session.volatile = true;
+      return options.search ? options.search(query, lang) : [];
+    },
   };
 }

@@ -74,6 +74,7 @@ export class DataCache {
   private readonly store: NodeCache;
   private readonly flights = new Map<string, Flight>();
   private readonly now: () => number;
+  private readonly storeListeners = new Set<(path: string) => void>();
 
   constructor(private readonly options: DataCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -120,6 +121,16 @@ export class DataCache {
     const keys = this.store.keys().filter((key) => key.startsWith(prefix));
     this.store.del(keys);
     return keys.length;
+  }
+
+  /**
+   * Calls `listener` after every entry stored (a fill or a refresh: a new version), so that what is
+   * derived from many entries (the search index, the sitemap) can rebuild in the background instead of
+   * polling. Returns the unsubscribe function.
+   */
+  onStore(listener: (path: string) => void): () => void {
+    this.storeListeners.add(listener);
+    return () => this.storeListeners.delete(listener);
   }
 
   /** The version of the entry for `path` now, or null when there is none. */
@@ -218,6 +229,7 @@ export class DataCache {
     while (true) {
       try {
         this.store.set(path, entry);
+        for (const listener of this.storeListeners) listener(path);
         return entry;
       } catch (error) {
         // node-cache refuses new keys at maxKeys (ECACHEFULL): make room by dropping the oldest entry.

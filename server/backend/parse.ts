@@ -26,7 +26,7 @@ import type {
   Vacancy,
 } from '../../shared/api';
 import { LANGS } from '../../shared/lang';
-import { sanitizeHtml } from '../sanitize';
+import { htmlToText, sanitizeHtml } from '../sanitize';
 
 type Obj = Record<string, unknown>;
 
@@ -130,22 +130,31 @@ export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
   const html = (v: unknown) => sanitizeHtml(typeof v === 'string' ? v : '', ctx.mediaBase);
 
-  const newsItem = (o: Obj): NewsItem => ({
-    id: id(o.id),
-    image: media(o.image),
-    title: localized(o, 'title'),
-    desc: localized(o, 'desc', html),
-    createdAt: isoDate(o.created_at),
-    views: int(o.views),
-    category: str(o.category) || null,
-  });
-  const article = (o: Obj): Article => ({
-    id: id(o.id),
-    title: localized(o, 'title'),
-    desc: localized(o, 'desc', html),
-    createdAt: isoDate(o.created_at),
-    viewers: int(o.viewers),
-  });
+  const newsItem = (o: Obj): NewsItem => {
+    const desc = localized(o, 'desc', html);
+    return {
+      id: id(o.id),
+      image: media(o.image),
+      title: localized(o, 'title'),
+      desc,
+      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      createdAt: isoDate(o.created_at),
+      views: int(o.views),
+      category: str(o.category) || null,
+    };
+  };
+  const article = (o: Obj): Article => {
+    const desc = localized(o, 'desc', html);
+    return {
+      id: id(o.id),
+      title: localized(o, 'title'),
+      desc,
+      // From the sanitised HTML, so the preview holds only text a reader would see (no tags to cut).
+      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      createdAt: isoDate(o.created_at),
+      viewers: int(o.viewers),
+    };
+  };
   const galleryImage = (o: Obj): GalleryImage => {
     const image = media(o.image);
     if (!image) throw new Error('gallery item without image');

@@ -5,6 +5,7 @@ import { useClickOutside, useEscape, useHydrated } from '../hooks';
 import { TOP_MENUS, type NavItem } from '../nav';
 import { EXTERNAL } from '../site';
 import { Dropdown } from './Dropdown';
+import { HeaderSearch } from './HeaderSearch';
 import { LangSwitch } from './LangSwitch';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
@@ -78,14 +79,7 @@ export function Header() {
         </nav>
         <ul className="site-header__tools">
           <LangSwitch open={open === 'lang'} onToggle={toggle} onClose={close} />
-          <li>
-            <LocalLink to="/search" className="icon-button" aria-label={t.header.search}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </LocalLink>
-          </li>
+          <HeaderSearch open={open === 'search'} onToggle={toggle} onClose={close} />
           <li>
             <ExternalLink href={EXTERNAL.studentPortalLogin} className="button button--small">
               {t.header.login}

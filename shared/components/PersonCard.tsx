@@ -11,10 +11,12 @@ export interface PersonCardProps {
   phone?: string;
   email?: string;
   children?: ReactNode;
+  /** Longer text under the contacts (faculty staff's rich-text details). */
+  details?: ReactNode;
 }
 
 /** A person (rectorate, department head, faculty staff) with contacts that are real tel:/mailto: links. */
-export function PersonCard({ image, name, role, phone, email, children }: PersonCardProps) {
+export function PersonCard({ image, name, role, phone, email, children, details }: PersonCardProps) {
   const t = useT();
   return (
     <article className="person-card">
@@ -41,6 +43,7 @@ export function PersonCard({ image, name, role, phone, email, children }: Person
             </>
           ) : null}
         </dl>
+        {details}
       </div>
     </article>
   );

@@ -1,86 +1,105 @@
+import { useRef, useState } from 'react';
 import { useLoaderData } from 'react-router';
+import type { HomeImage, Partner } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
-import { ExternalLink, LocalLink } from '../components/links';
+import { ActionButton } from '../components/home/ActionButton';
+import { AdmissionCta } from '../components/home/AdmissionCta';
+import { AdmissionForm } from '../components/home/AdmissionForm';
+import { Hero } from '../components/home/Hero';
+import { HeroLoader } from '../components/home/HeroLoader';
+import { ImageSlider } from '../components/home/ImageSlider';
+import { PartnersCarousel } from '../components/home/PartnersCarousel';
+import { PartnersMarquee } from '../components/home/PartnersMarquee';
+import { Plans } from '../components/home/Plans';
+import { Resources } from '../components/home/Resources';
+import { Section } from '../components/home/Section';
+import { SidePanels, type PanelId } from '../components/home/SidePanels';
+import { Stats } from '../components/home/Stats';
+import { StudentLife, type StudentLifeView } from '../components/home/StudentLife';
+import { useScrollEffects } from '../components/home/useScrollEffects';
+import { VideoFacade } from '../components/home/VideoFacade';
+import { LocalLink } from '../components/links';
 import { NewsGrid, type NewsCardData } from '../components/NewsCard';
 import { Seo } from '../components/Seo';
-import { HOME_LATEST_NEWS_COUNT, HOME_STATS } from '../constants';
-import type { PageData, PageLoader } from '../data';
+import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
+import { HOME_LATEST_NEWS_COUNT } from '../constants';
+import { DataError, type PageData, type PageLoader } from '../data';
 import { toNewsCard } from '../news';
-import { EXTERNAL, SITE } from '../site';
+import '../styles/home.css';
 
-type HomeData = { latest: NewsCardData[] };
+type HomeData = {
+  latest: NewsCardData[];
+  fields: StudyFieldCard[];
+  slides: HomeImage[];
+  studentLife: StudentLifeView | null;
+  partners: Partner[];
+};
 
+/** A list endpoint that answers 404 has nothing to show; on the home page that is not a missing page. */
+function orEmpty<T>(list: Promise<T[]>): Promise<T[]> {
+  return list.catch((error: unknown) => {
+    if (error instanceof DataError && error.kind === 'not-found') return [];
+    throw error;
+  });
+}
+
+/** One key per backend call, so a failing call costs only its own section. */
 export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
   latest: api.newsPage(1).then((page) => page.items.slice(0, HOME_LATEST_NEWS_COUNT).map((n) => toNewsCard(n, lang))),
+  fields: api.studyFields().then((fields) => fields.map((field) => toStudyFieldCard(field, lang))),
+  slides: orEmpty(api.homeContent()),
+  studentLife: api.studentLife().then((life) => life && { link: life.link, images: life.images.map((i) => ({ id: i.id, image: i.image, title: i.title[lang] })) }),
+  partners: orEmpty(api.partners()),
 });
 
 export default function Home() {
   const data = useLoaderData() as PageData<HomeData>;
   const t = useT();
+  const heroRef = useRef<HTMLElement>(null);
+  const [panel, setPanel] = useState<PanelId | null>(null);
+  const pastHero = useScrollEffects(heroRef);
+  const noImages = () => <p className="notice">{t.home.slider.empty}</p>;
   return (
     <div className="home">
       <Seo title={t.pages.home.title} description={t.pages.home.description} />
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__text">
-            <h1>{t.site.name}</h1>
-            <p className="hero__lead">{t.home.heroTitle}</p>
-            <p>{t.home.heroText}</p>
-            <p className="hero__actions">
-              <ExternalLink href={EXTERNAL.onlineAdmission} className="button button--accent">
-                {t.home.applyNow}
-              </ExternalLink>
-              <a href={SITE.phoneHref} className="button button--ghost">
-                {t.home.callUs}: {SITE.phone}
-              </a>
-            </p>
-          </div>
-          <img className="hero__image" src="/media/hero/hero-1.svg" alt="" width={1600} height={900} fetchPriority="high" />
-        </div>
-      </section>
-
-      <section className="stats container" aria-labelledby="stats-heading">
-        <h2 id="stats-heading" className="visually-hidden">
-          {t.home.statsHeading}
-        </h2>
-        <ul className="stats__list">
-          <li>
-            <strong>{HOME_STATS.teachers}</strong> {t.home.stats.teachers}
-          </li>
-          <li>
-            <strong>{HOME_STATS.studyAreas}</strong> {t.home.stats.studyAreas}
-          </li>
-          <li>
-            <strong>{HOME_STATS.students}</strong> {t.home.stats.students}
-          </li>
-        </ul>
-      </section>
-
-      <section className="container home-news" aria-labelledby="home-news">
-        <h2 id="home-news">{t.home.newsHeading}</h2>
+      <SidePanels open={panel} onOpenChange={setPanel} />
+      <Hero ref={heroRef} />
+      <HeroLoader heroRef={heroRef} />
+      <Stats />
+      <Section id="home-news" title={t.home.newsHeading} more={<LocalLink to="/newsAll" className="button button--ghost">{t.home.allNews}</LocalLink>}>
         <Await slot={data.latest}>{(latest) => (latest.length ? <NewsGrid items={latest} /> : <EmptyState />)}</Await>
-        <p>
-          <LocalLink to="/newsAll" className="button button--ghost">
-            {t.home.allNews}
-          </LocalLink>
-        </p>
-      </section>
-
-      <section className="container resources" aria-labelledby="home-resources">
-        <h2 id="home-resources">{t.home.resourcesHeading}</h2>
-        <ul className="resources__list">
-          <li>
-            <ExternalLink href={EXTERNAL.studentPortalLogin}>{t.nav.studentPortal}</ExternalLink>
-          </li>
-          <li>
-            <ExternalLink href={EXTERNAL.eLibrary}>{t.nav.eLibrary}</ExternalLink>
-          </li>
-          <li>
-            <ExternalLink href={EXTERNAL.eJournal}>{t.nav.eJournal}</ExternalLink>
-          </li>
-        </ul>
-      </section>
+      </Section>
+      <AdmissionCta />
+      <Section id="home-video" title={t.home.video.heading} lead={t.home.video.note}>
+        <VideoFacade />
+      </Section>
+      <Plans />
+      <Section id="home-fields" title={t.home.fields.heading} more={<LocalLink to="/napravleniya">{t.home.fields.all}</LocalLink>}>
+        <Await slot={data.fields}>
+          {(fields) => (
+            <div data-orange-list="second">
+              <StudyFieldGrid fields={fields} headingLevel={3} />
+            </div>
+          )}
+        </Await>
+      </Section>
+      <Section id="home-slider" title={t.home.slider.heading}>
+        <Await slot={data.slides} missing={noImages}>{(slides) => <ImageSlider slides={slides} />}</Await>
+      </Section>
+      <Section id="home-life" title={t.home.studentLife.heading}>
+        <Await slot={data.studentLife}>{(life) => <StudentLife life={life} />}</Await>
+      </Section>
+      <Resources />
+      <Section id="home-partners" title={t.home.partners.heading}>
+        <Await slot={data.partners}>
+          {(partners) => (partners.length ? <><PartnersMarquee partners={partners} /><PartnersCarousel partners={partners} /></> : <EmptyState />)}
+        </Await>
+      </Section>
+      <Section id="admission" title={t.home.form.heading} lead={t.home.form.intro}>
+        <Await slot={data.fields} missing={() => <AdmissionForm programmes={[]} />}>{(fields) => <AdmissionForm programmes={fields} />}</Await>
+      </Section>
+      <ActionButton panelOpen={panel !== null} pastHero={pastHero} />
     </div>
   );
 }

@@ -5,9 +5,9 @@ import { NewsGrid, DEFAULT_NEWS_IMAGE, type NewsCardData } from '../components/N
 import { TabBar } from '../components/TabBar';
 import { Seo } from '../components/Seo';
 import { parseId } from '../api';
-import { MORE_NEWS_COUNT } from '../constants';
+import { MORE_NEWS_COUNT, PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { DataError, type PageData, type PageLoader } from '../data';
-import { formatDate } from '../format';
+import { formatDate, truncate } from '../format';
 import { NEWS_TABS } from '../nav';
 import { toNewsCard } from '../news';
 
@@ -20,6 +20,8 @@ interface NewsDetailView {
   date: string | null;
   isoDate: string | null;
   views: number;
+  /** Plain text for the link preview's description. */
+  summary: string;
 }
 
 type NewsDetailData = { item: NewsDetailView; more: NewsCardData[] };
@@ -36,6 +38,7 @@ export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
       date: formatDate(n.createdAt, lang),
       isoDate: n.createdAt,
       views: n.views,
+      summary: truncate(n.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),
     more: api.newsPage(1).then((page) => page.items.slice(0, MORE_NEWS_COUNT).map((n) => toNewsCard(n, lang))),
   };
@@ -48,7 +51,13 @@ export default function NewsDetail() {
   const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.news.title;
   return (
     <div className="container page">
-      <Seo title={title} description={t.pages.news.description} />
+      {/* `article` is given unless the item failed, so server and client agree even when the item streams late. */}
+      <Seo
+        title={title}
+        description={(settled?.ok && settled.value.summary) || t.pages.news.description}
+        image={settled?.ok ? settled.value.image : null}
+        article={settled && !settled.ok ? undefined : { schema: 'NewsArticle', publishedTime: settled?.ok ? settled.value.isoDate : null }}
+      />
       <TabBar tabs={NEWS_TABS} />
       <Await
         slot={data.item}

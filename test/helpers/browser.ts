@@ -32,7 +32,10 @@ export interface WatchedPage {
 export async function openPage(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<WatchedPage> {
   const { splash, ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
-  if (!splash) await context.addInitScript(() => sessionStorage.setItem('splash-seen', '1'));
+  if (!splash) {
+    // Init scripts run in every frame, and a frame showing a PDF has no sessionStorage.
+    await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -46,7 +46,8 @@ describe('hostile backend content', () => {
       expect(html).not.toMatch(/onclick|onmouseover/i);
       expect(html).not.toMatch(/href="javascript:|src="javascript:/i);
       expect(html).not.toContain('<iframe');
-      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/json"|nonce=/);
+      // Executable scripts are modules or carry the nonce; the rest are data blocks (boot JSON, JSON-LD).
+      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/(ld\+)?json"|nonce=/);
       // The boot JSON is one script element that parses back to the hostile text.
       const boot = /<script type="application\/json" id="__boot">([\s\S]*?)<\/script>/.exec(html)![1]!;
       expect(boot).not.toMatch(/<\/script/i);
@@ -79,7 +80,7 @@ describe('security headers', () => {
     const nonceA = nonceOf(a.headers['content-security-policy'] ?? '');
     const nonceB = nonceOf(b.headers['content-security-policy'] ?? '');
     expect(nonceA).not.toBe(nonceB);
-    const inline = [...a.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)].map((m) => m[0]);
+    const inline = [...a.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)].map((m) => m[0]);
     expect(inline.length).toBeGreaterThan(0);
     for (const tag of inline) expect(tag).toContain(`nonce="${nonceA}"`);
     const csp = a.headers['content-security-policy'] ?? '';

@@ -1,0 +1,197 @@
+/**
+ * Site search, and the catalogue the sitemap and feeds share with it. One MiniSearch index per
+ * language, whose tokenizer is our normaliser (normalise.ts), so Latin and Cyrillic Uzbek, any
+ * apostrophe form, case and diacritics all meet in one comparable form, on both the indexed and the
+ * asked side. MiniSearch gives BM25 ranking, prefix and fuzzy matching and the matched terms (for
+ * marking) for ~7 kB of dependency-free code; we write no scorer of our own.
+ *
+ * The index is made from the data cache, never per query: the first search (or the sitemap, a feed,
+ * or the start-up warm-up) builds it; afterwards it is rebuilt in the background when an entry it was
+ * made from gets a new version (DataCache.onStore), and meanwhile queries get the previous build.
+ */
+import MiniSearch from 'minisearch';
+import type { SearchResult } from '../../shared/api';
+import { SEARCH_EXCERPT_CHARS, SEARCH_MAX_RESULTS, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants';
+import type { SiteApi } from '../../shared/data';
+import { LANGS, type Lang } from '../../shared/lang';
+import type { DataCache } from '../backend/cache';
+import { DataSession } from '../backend/session';
+import type { Logger } from '../logger';
+import { collectCatalogue, type Catalogue } from './catalogue';
+import { documentsFor, type SearchDoc } from './documents';
+import { excerpt, markWords } from './highlight';
+import { tokens } from './normalise';
+
+/** A burst of stores (a cold cache filling) makes one rebuild, not one per entry. */
+const REBUILD_DEBOUNCE_MS = 200;
+/** How soon a build missing some data (the backend failed) is tried again. */
+const RETRY_MS = 30_000;
+/**
+ * How soon a build whose entries left the cache (purged, evicted, expired) is redone on use; the
+ * pause keeps a cache too small to hold them all from refetching them on every query.
+ */
+const REFILL_MS = 2_000;
+
+export interface Build {
+  catalogue: Catalogue;
+  /** Data cache entries the build read, with their versions: when one changes, the build is old. */
+  versions: Map<string, number>;
+  builtAt: number;
+  /** Increases with every build (the sitemap and feeds keep their XML per generation). */
+  generation: number;
+  indexes: Record<Lang, MiniSearch<SearchDoc>>;
+  docs: Record<Lang, Map<string, SearchDoc>>;
+}
+
+export interface SiteIndexOptions {
+  cache: DataCache;
+  /** A SiteApi reading through the data cache, recording what it read into `session`. */
+  api: (session: DataSession) => SiteApi;
+  logger?: Logger;
+  now?: () => number;
+}
+
+const SEARCH_OPTIONS = {
+  boost: { title: 3 },
+  combineWith: 'AND',
+  // Every word is also a prefix ('учеб' finds 'учебный', 'universitet' finds 'universitetimizda');
+  // longer words forgive one typo or a left-out letter mark ('oqituvchi' finds "o'qituvchi").
+  prefix: (term: string) => term.length > 1,
+  fuzzy: (term: string) => (term.length >= 6 ? 1 : false),
+} as const;
+
+function createIndex(): MiniSearch<SearchDoc> {
+  return new MiniSearch<SearchDoc>({
+    fields: ['title', 'text'],
+    tokenize: tokens,
+    // Terms come out of `tokens` already in the comparable form.
+    processTerm: (term) => term,
+    searchOptions: SEARCH_OPTIONS,
+  });
+}
+
+export class SiteIndex {
+  private built: Build | null = null;
+  private building: Promise<Build> | null = null;
+  private generation = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** Whether anyone used the build since it was made: stores then rebuild at once, else on next use. */
+  private demanded = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SiteIndexOptions) {
+    this.now = options.now ?? Date.now;
+    options.cache.onStore((path) => this.noticeStore(path));
+  }
+
+  /** Starts the first build in the background (server start-up), so the first visitor does not wait. */
+  warm(): void {
+    if (!this.built && !this.building) this.rebuildInBackground();
+  }
+
+  /** The current build; the first call waits for it, later ones get it at once while a newer one is made. */
+  async current(): Promise<Build> {
+    this.demanded = true;
+    if (!this.built) return this.building ?? this.rebuild();
+    if (this.outdated(this.built, true)) this.rebuildInBackground();
+    return this.built;
+  }
+
+  /** Resolves when no build is running (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.building || this.timer) {
+      if (this.building) await this.building;
+      else await new Promise((resolve) => setTimeout(resolve, REBUILD_DEBOUNCE_MS));
+    }
+  }
+
+  async search(query: string, lang: Lang): Promise<SearchResult[]> {
+    const text = query.slice(0, SEARCH_QUERY_MAX_CHARS);
+    if (tokens(text).length === 0) return [];
+    const build = await this.current();
+    const docs = build.docs[lang];
+    return build.indexes[lang]
+      .search(text)
+      .slice(0, SEARCH_MAX_RESULTS)
+      .map((hit) => {
+        const doc = docs.get(hit.id as string)!;
+        const terms = new Set(hit.terms);
+        return {
+          kind: doc.kind,
+          path: doc.path,
+          title: markWords(doc.title, terms),
+          excerpt: excerpt(doc.text, terms, SEARCH_EXCERPT_CHARS),
+          date: doc.date,
+        };
+      });
+  }
+
+  /**
+   * Whether `build` no longer matches the data cache: an entry it read has a new version; or, when
+   * the build is being used (`onUse`), an entry left the cache or the build lacked data, and a while
+   * has passed since it was made. (Peeking at a stale entry starts its refresh, whose store brings
+   * the new version here through `noticeStore`.)
+   */
+  private outdated(build: Build, onUse: boolean): boolean {
+    let gone = false;
+    for (const [path, version] of build.versions) {
+      const now = this.options.cache.peek(path);
+      if (now && now.version !== version && now.freshness !== 'expired') return true;
+      if (!now || now.freshness === 'expired') gone = true;
+    }
+    if (!onUse) return false;
+    const age = this.now() - build.builtAt;
+    return (gone && age >= REFILL_MS) || (!build.catalogue.complete && age >= RETRY_MS);
+  }
+
+  private noticeStore(path: string): void {
+    if (!this.built?.versions.has(path) || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // Only a build someone uses is kept current at once; an unused one catches up on its next use.
+      // (Rebuilding regardless would read stale entries, refresh them, and rebuild again, forever.)
+      if (this.demanded && this.built && !this.building && this.outdated(this.built, false)) this.rebuildInBackground();
+    }, REBUILD_DEBOUNCE_MS);
+    this.timer.unref();
+  }
+
+  /** A failed background build keeps the previous one (the catalogue itself never throws; this is for bugs). */
+  private rebuildInBackground(): void {
+    this.rebuild().catch((error: unknown) => this.options.logger?.error({ err: error }, 'search index build failed'));
+  }
+
+  private rebuild(): Promise<Build> {
+    if (this.building) return this.building;
+    this.building = this.build()
+      .then((build) => {
+        this.built = build;
+        this.demanded = false;
+        return build;
+      })
+      .finally(() => {
+        this.building = null;
+      });
+    return this.building;
+  }
+
+  private async build(): Promise<Build> {
+    const started = this.now();
+    const session = new DataSession();
+    const catalogue = await collectCatalogue(this.options.api(session));
+    const indexes = {} as Build['indexes'];
+    const docs = {} as Build['docs'];
+    for (const lang of LANGS) {
+      const list = documentsFor(catalogue, lang);
+      indexes[lang] = createIndex();
+      // In chunks, so a large site's indexing does not hold up requests being served meanwhile.
+      await indexes[lang].addAllAsync(list, { chunkSize: 100 });
+      docs[lang] = new Map(list.map((doc) => [doc.id, doc]));
+    }
+    const build: Build = { catalogue, versions: new Map(session.used), builtAt: this.now(), generation: ++this.generation, indexes, docs };
+    this.options.logger?.info(
+      { search: { documents: docs.uz.size, entries: build.versions.size, complete: catalogue.complete, ms: this.now() - started } },
+      'search index built',
+    );
+    return build;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * sitemap.xml: every indexable route of the route table in the three languages, plus every news item,
+ * article and faculty page in the catalogue, each <url> with its hreflang alternates (and x-default)
+ * and, where the data has a date, <lastmod>. URLs are absolute, from SITE_URL.
+ */
+import { parseIsoDate } from '../../shared/format';
+import { DEFAULT_LANG, LANGS } from '../../shared/lang';
+import { PAGES } from '../../shared/routes';
+import { pageUrl } from '../../shared/seo';
+import type { Catalogue } from '../search/catalogue';
+import { xml } from './xml';
+
+interface SitemapEntry {
+  path: string;
+  date: string | null;
+}
+
+/** Ids of the detail routes, from the catalogue; a detail route not listed here has no known ids. */
+function detailIds(catalogue: Catalogue): Record<string, Array<{ id: number; date: string | null }>> {
+  return {
+    'news/:id': catalogue.news.map((n) => ({ id: n.id, date: n.createdAt })),
+    'qqk/:id': catalogue.articles.map((a) => ({ id: a.id, date: a.createdAt })),
+    'department/:id': catalogue.faculties.map((f) => ({ id: f.id, date: null })),
+  };
+}
+
+export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
+  const details = detailIds(catalogue);
+  return PAGES.filter((page) => !page.noindex).flatMap((page): SitemapEntry[] => {
+    if (!page.path.includes(':')) return [{ path: `/${page.path}`, date: null }];
+    return (details[page.path] ?? []).map(({ id, date }) => ({ path: `/${page.path.replace(/:\w+/, String(id))}`, date }));
+  });
+}
+
+export function sitemapXml(siteUrl: string, catalogue: Catalogue): string {
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ];
+  for (const { path, date } of sitemapEntries(catalogue)) {
+    const lastmod = parseIsoDate(date)?.toISOString();
+    const alternates = [...LANGS.map((l) => [l, l] as const), ['x-default', DEFAULT_LANG] as const]
+      .map(([hreflang, l]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(pageUrl(siteUrl, l, path))}"/>`)
+      .join('');
+    for (const lang of LANGS) {
+      out.push(`<url><loc>${xml(pageUrl(siteUrl, lang, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`);
+    }
+  }
+  out.push('</urlset>', '');
+  return out.join('\n');
+}

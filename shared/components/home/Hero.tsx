@@ -1,0 +1,38 @@
+import type { Ref } from 'react';
+import { useT } from '../../app-context';
+import { EXTERNAL, SITE } from '../../site';
+import { ExternalLink } from '../links';
+import { SocialLinks } from '../SocialLinks';
+
+/**
+ * The hero: the page's <h1>, the admission call to action, the phone and social links, and the two
+ * hero images the loading screen waits for. The images are SVG with their size in the markup; the
+ * first is the largest thing on first view, so it is fetched first.
+ */
+export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
+  const t = useT();
+  return (
+    <section className="hero" ref={ref} aria-labelledby="hero-title">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <h1 id="hero-title">{t.site.name}</h1>
+          <p className="hero__lead">{t.home.heroTitle}</p>
+          <p>{t.home.heroText}</p>
+          <p className="hero__actions">
+            <ExternalLink href={EXTERNAL.onlineAdmission} className="button button--accent">
+              {t.home.applyNow}
+            </ExternalLink>
+            <a href={SITE.phoneHref} className="button button--ghost">
+              {t.home.callUs}: {SITE.phone}
+            </a>
+          </p>
+          <SocialLinks />
+        </div>
+        <div className="hero__media">
+          <img className="hero__image hero__image--main" src="/media/hero/hero-1.svg" alt={t.home.heroImages[0]} width={1600} height={900} fetchPriority="high" />
+          <img className="hero__image hero__image--second" src="/media/hero/hero-2.svg" alt={t.home.heroImages[1]} width={1600} height={900} decoding="async" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { useT } from '../../app-context';
+import { HOME_LOADER_MAX_MS } from '../../constants';
+import { Logo } from '../Logo';
+
+/**
+ * The home loading screen of SPEC section 4, client-only: after hydration it covers the page only
+ * while the hero's images (inside `heroRef`) are still loading, and ends when they load or fail
+ * (logged, as the SPEC says) or after HOME_LOADER_MAX_MS. The server never renders it, so crawlers
+ * and visitors without JavaScript always see the page.
+ */
+export function HeroLoader({ heroRef }: { heroRef: RefObject<HTMLElement | null> }) {
+  const t = useT();
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    const images = Array.from(heroRef.current?.querySelectorAll('img') ?? []);
+    const broken = (img: HTMLImageElement) => img.complete && img.naturalWidth === 0;
+    const pending = images.filter((img) => !img.complete);
+    if (pending.length === 0) {
+      if (images.some(broken)) console.error('Error loading images');
+      return;
+    }
+    setLoading(true);
+    let failed = images.some(broken);
+    let left = pending.length;
+    const finish = () => {
+      clearTimeout(timer);
+      setLoading(false);
+    };
+    const settle = (event: Event) => {
+      if (event.type === 'error') failed = true;
+      left -= 1;
+      if (left > 0) return;
+      if (failed) console.error('Error loading images');
+      finish();
+    };
+    const timer = setTimeout(finish, HOME_LOADER_MAX_MS);
+    for (const img of pending) {
+      img.addEventListener('load', settle, { once: true });
+      img.addEventListener('error', settle, { once: true });
+    }
+    return () => {
+      clearTimeout(timer);
+      for (const img of pending) {
+        img.removeEventListener('load', settle);
+        img.removeEventListener('error', settle);
+      }
+    };
+  }, [heroRef]);
+
+  if (!loading) return null;
+  return (
+    <div className="home-loader" role="status">
+      <Logo size={72} />
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t.common.loading}</span>
+    </div>
+  );
+}

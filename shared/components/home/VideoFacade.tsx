@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useT } from '../../app-context';
+import { EXTERNAL } from '../../site';
+
+/**
+ * The video behind a facade: an image of ours and a play button, so no YouTube script, cookie or
+ * frame loads with the page. A click swaps in the privacy-enhanced (no-cookie) player, which starts
+ * at once. Without JavaScript the facade is a plain link to the video on YouTube.
+ */
+export function VideoFacade() {
+  const t = useT();
+  const [playing, setPlaying] = useState(false);
+  return (
+    <div className="video">
+      {playing ? (
+        <iframe
+          className="video__frame"
+          src={`${EXTERNAL.homeVideoEmbed}?autoplay=1`}
+          title={t.home.video.frameTitle}
+          width={1280}
+          height={720}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        />
+      ) : (
+        <a
+          className="video__facade"
+          href={EXTERNAL.homeVideoWatch}
+          onClick={(event) => {
+            event.preventDefault();
+            setPlaying(true);
+          }}
+        >
+          <img className="video__poster" src="/media/home/video-poster.svg" alt="" width={1280} height={720} loading="lazy" decoding="async" />
+          <span className="video__play">
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+              <path d="M8 5v14l11-7z" fill="currentColor" />
+            </svg>
+            {t.home.video.play}
+          </span>
+        </a>
+      )}
+    </div>
+  );
+}

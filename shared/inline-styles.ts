@@ -1,0 +1,7 @@
+/**
+ * Pages whose document may carry inline <style> elements: only /XQQ (any language, any case), where
+ * docx-preview writes the Word document's styles as <style>. The server relaxes `style-src` for these
+ * paths alone (server/security.ts); the page itself checks that its document was loaded under that
+ * policy (a client navigation keeps the strict policy of the page the visitor came from).
+ */
+export const INLINE_STYLE_PATH = /^(?:\/(?:ru|en))?\/xqq\/?$/i;

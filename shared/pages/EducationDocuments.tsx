@@ -1,0 +1,52 @@
+import { useLoaderData } from 'react-router';
+import { useT } from '../app-context';
+import { Await, EmptyState } from '../components/Await';
+import { ExternalLink } from '../components/links';
+import { PageHeading } from '../components/PageHeading';
+import { Seo } from '../components/Seo';
+import type { LegalDocument } from '../api';
+import type { PageData, PageLoader } from '../data';
+import '../styles/education-documents.css';
+
+type EducationDocumentsData = { documents: LegalDocument[] };
+
+/** The documents are the site's own (content/site); every language shows the Uzbek and English titles. */
+export const loader: PageLoader<EducationDocumentsData> = ({ api }) => ({
+  documents: api.legalDocuments(),
+});
+
+export default function EducationDocuments() {
+  const data = useLoaderData() as PageData<EducationDocumentsData>;
+  const t = useT();
+  return (
+    <div className="container page">
+      <Seo title={t.pages.qoidalar.title} description={t.pages.qoidalar.description} />
+      <PageHeading title={t.pages.qoidalar.title}>
+        <p className="legal-documents__intro">{t.educationDocuments.intro}</p>
+      </PageHeading>
+      <Await slot={data.documents}>
+        {(documents) =>
+          documents.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <ol className="legal-documents">
+              {documents.map((doc) => (
+                <li key={doc.id} className="legal-documents__item">
+                  <p className="legal-documents__title" lang="uz">
+                    {doc.url ? <ExternalLink href={doc.url}>{doc.text}</ExternalLink> : doc.text}
+                  </p>
+                  {doc.textEn ? (
+                    <p className="legal-documents__title-en">
+                      <span className="visually-hidden">{t.educationDocuments.englishTitle}: </span>
+                      <span lang="en">{doc.textEn}</span>
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Await>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLoaderData } from 'react-router';
+import { useT } from '../app-context';
+import { Await, EmptyState } from '../components/Await';
+import { PageHeading } from '../components/PageHeading';
+import { Seo } from '../components/Seo';
+import type { PageData, PageLoader } from '../data';
+import { ABOUT_TABS } from '../nav';
+
+interface RulesView {
+  id: number;
+  /** Sanitised on the server. */
+  html: string;
+}
+
+type RulesData = { entries: RulesView[] };
+
+export const loader: PageLoader<RulesData> = ({ api, lang }) => ({
+  entries: api.labourCode().then((entries) => entries.map((e) => ({ id: e.id, html: e.html[lang] })).filter((e) => e.html)),
+});
+
+export default function Rules() {
+  const data = useLoaderData() as PageData<RulesData>;
+  const t = useT();
+  return (
+    <div className="container page">
+      <Seo title={t.pages.rules.title} description={t.pages.rules.description} />
+      <PageHeading title={t.pages.rules.title} tabs={ABOUT_TABS} />
+      <Await slot={data.entries}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <EmptyState />
+          ) : (
+            entries.map((entry, index) => (
+              <section key={`${entry.id}-${index}`} className="prose-section">
+                <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html }} />
+              </section>
+            ))
+          )
+        }
+      </Await>
+    </div>
+  );
+}

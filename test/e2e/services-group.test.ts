@@ -1,0 +1,316 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
+import { hydrated, launch, openPage } from '../helpers/browser';
+import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DOCX = '/docs/xotin-qizlar-qomitasi.docx';
+const cards = (page: Page) => page.locator('.vac-card');
+/** Marks the window, so a later check can tell a client-side update from a full reload. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
+
+describe('services pages in Chromium', () => {
+  for (const { prefix } of LANG_PREFIXES) {
+    for (const screen of SERVICE_SCREENS) {
+      const url = prefix + screen.path;
+      it(`${url} hydrates without console errors or hydration warnings`, async () => {
+        const { page, problems } = await openPage(browser);
+        await page.goto(server.url + url);
+        await hydrated(page);
+        // The document viewer's work (fetch, chunk, rendering) is part of the page.
+        if (screen.path === '/XQQ') await page.waitForSelector('.xqq-document section.docx');
+        await page.waitForLoadState('networkidle');
+        expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
+        expect(problems).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('vacancy filters', () => {
+  const all = vacanciesOnDisk();
+
+  it('narrow the cards at once, put the filters in the URL and reset with "Filtrlarni tozalash", without a reload', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/Vacancies`);
+    await hydrated(page);
+    await mark(page);
+    expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
+    // Hold the data request for the new URL: the cards must change before it answers.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldRequests = 0;
+    await page.route(/\/_data\?/, async (route) => {
+      heldRequests++;
+      await held;
+      await route.continue();
+    });
+    await page.selectOption('select[name="department"]', CHEMISTRY);
+    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length, { timeout: 1000 });
+    expect(page.url()).toBe(`${server.url}/Vacancies`);
+    await expect.poll(() => heldRequests).toBe(1);
+    release();
+    await page.waitForURL((url) => url.searchParams.get('department') === CHEMISTRY);
+    await page.unroute(/\/_data\?/);
+
+    await page.selectOption('select[name="type"]', HALF_RATE);
+    await page.waitForSelector('.vac-empty');
+    expect(await page.textContent('.vac-empty')).toContain('Vakansiyalar topilmadi');
+    expect(await page.textContent('.vac-empty')).toContain('Iltimos, boshqa filtrlarni tanlang.');
+    await page.waitForURL((url) => url.searchParams.get('type') === HALF_RATE && url.searchParams.get('department') === CHEMISTRY);
+
+    await page.click('text=Filtrlarni tozalash');
+    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, SAMPLE_VACANCY_COUNT);
+    await page.waitForURL(`${server.url}/Vacancies`);
+    expect(await page.inputValue('select[name="department"]')).toBe('');
+    expect(await page.inputValue('select[name="type"]')).toBe('');
+    expect(await marked(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a shared filtered URL with its filters applied and narrows it further', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
+    await hydrated(page);
+    expect(await cards(page).count()).toBe(all.filter((v) => v.employmentType === HALF_RATE).length);
+    expect(await page.inputValue('select[name="type"]')).toBe(HALF_RATE);
+    await page.selectOption('select[name="department"]', ECONOMICS);
+    await page.waitForURL((url) => url.searchParams.get('department') === ECONOMICS);
+    expect(await cards(page).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('goes back in history with the back button', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${server.url}/ru/TTJ`);
+    await hydrated(page);
+    await page.goto(`${server.url}/ru/Vacancies`);
+    await hydrated(page);
+    await page.click('.vac-back');
+    await page.waitForURL(`${server.url}/ru/TTJ`);
+    await page.context().close();
+  });
+
+  it('work as a plain form without JavaScript', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/Vacancies`);
+    expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
+    await page.selectOption('select[name="department"]', ECONOMICS);
+    await page.selectOption('select[name="type"]', HALF_RATE);
+    await page.click('.vac-filters button[type="submit"]');
+    await page.waitForURL(/department=/);
+    expect(await cards(page).count()).toBe(1);
+    await page.click('text=Filtrlarni tozalash');
+    await page.waitForURL(`${server.url}/Vacancies`);
+    expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
+    await page.context().close();
+  });
+});
+
+describe('gallery modal', () => {
+  const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href') ?? document.activeElement?.className);
+
+  async function openThumb(page: Page, index: number): Promise<string> {
+    const thumb = page.locator('.gallery__thumb').nth(index);
+    const href = (await thumb.getAttribute('href'))!;
+    await thumb.click();
+    await page.waitForSelector('dialog.gallery__dialog[open]');
+    expect(await page.getAttribute('dialog[open] figure img', 'src')).toBe(href);
+    expect((await page.textContent('dialog[open] figcaption'))!.length).toBeGreaterThan(3);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('gallery__close'))).toBe(true);
+    return href;
+  }
+
+  async function expectClosedWithFocusOn(page: Page, href: string) {
+    await page.waitForSelector('dialog.gallery__dialog[open]', { state: 'detached' });
+    expect(await page.locator('dialog.gallery__dialog[open]').count()).toBe(0);
+    expect(await focusedHref(page)).toBe(href);
+  }
+
+  it('opens the enlarged image and closes by ×, a backdrop click and Escape, focus back on the thumbnail', async () => {
+    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/TTJ`);
+    await hydrated(page);
+    expect(await page.locator('.gallery__thumb').count()).toBe(DORMITORY_IMAGE_COUNT);
+
+    let href = await openThumb(page, 2);
+    expect(await page.getAttribute('.gallery__close', 'aria-label')).toBe('Yopish');
+    await page.click('.gallery__close');
+    await expectClosedWithFocusOn(page, href);
+
+    href = await openThumb(page, 0);
+    // A click inside the image does not close the modal; one on the backdrop does.
+    await page.click('dialog[open] figure img');
+    expect(await page.locator('dialog.gallery__dialog[open]').count()).toBe(1);
+    await page.mouse.click(8, 790);
+    await expectClosedWithFocusOn(page, href);
+
+    href = await openThumb(page, DORMITORY_IMAGE_COUNT - 1);
+    await page.keyboard.press('Escape');
+    await expectClosedWithFocusOn(page, href);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is the same component on /YPK, with 4 images and a translated close button', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/en/YPK`);
+    await hydrated(page);
+    expect(await page.locator('.gallery__thumb').count()).toBe(CLUB_IMAGE_COUNT);
+    const href = await openThumb(page, 3);
+    expect(await page.getAttribute('.gallery__close', 'aria-label')).toBe('Close');
+    await page.keyboard.press('Escape');
+    await expectClosedWithFocusOn(page, href);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps thumbnails as links to the full image without JavaScript', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/YPK`);
+    const href = await page.getAttribute('.gallery__thumb >> nth=1', 'href');
+    await page.click('.gallery__thumb >> nth=1');
+    await page.waitForURL(`${server.url}${href}`);
+    await page.context().close();
+  });
+});
+
+describe('women’s committee document', () => {
+  it('renders the .docx in place as pages, with its headings, table and image', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/XQQ`);
+    await hydrated(page);
+    await page.waitForSelector('.xqq-document section.docx');
+    expect(await page.locator('.xqq-document section.docx').count()).toBeGreaterThanOrEqual(3);
+    const text = (await page.textContent('.xqq-document'))!;
+    expect(text).toContain('NIZOM');
+    expect(text).toContain("Qo'mita tarkibi");
+    expect(await page.locator('.xqq-document table').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.xqq-document img').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.xqq-document a[href]:not([href^="http"])').count()).toBe(0);
+    expect(await page.locator('.xqq-viewer[aria-busy="true"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
+    const { page, problems } = await openPage(browser);
+    await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+    await page.goto(`${server.url}/XQQ`);
+    await hydrated(page);
+    const alert = page.locator('.xqq-failed[role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Hujjatni ko'rsatib bo'lmadi");
+    const link = alert.locator('a', { hasText: 'Hujjatni yuklab olish' });
+    expect(await link.getAttribute('href')).toBe(DOCX);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await page.locator('.xqq-document section.docx').count()).toBe(0);
+    // The intended error: the SPEC's internal message, logged; and the browser's note on the 404.
+    expect(problems.some((p) => p.includes("Faylni yuklab bo'lmadi"))).toBe(true);
+    expect(problems.every((p) => p.includes("Faylni yuklab bo'lmadi") || p.includes('404'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the failure in Russian when the file is not a Word document', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not a zip' }));
+    await page.goto(`${server.url}/ru/XQQ`);
+    await hydrated(page);
+    await page.locator('.xqq-failed').waitFor();
+    expect(await page.textContent('.xqq-failed')).toContain('Не удалось показать документ');
+    expect(await page.locator('.xqq-failed a', { hasText: 'Скачать документ' }).count()).toBe(1);
+    expect(problems.length).toBe(1);
+    await page.context().close();
+  });
+
+  it('renders after a client-side navigation from a page with the strict style policy', async () => {
+    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    // The site map (a page with the strict policy) links to every page.
+    await page.goto(`${server.url}/en/test`);
+    await hydrated(page);
+    await page.click('main a[href="/en/XQQ"]');
+    await page.waitForSelector('.xqq-document section.docx');
+    expect(page.url()).toBe(`${server.url}/en/XQQ`);
+    expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers the download link without JavaScript', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/en/XQQ`);
+    expect(await page.getAttribute('main a.button', 'href')).toBe(DOCX);
+    expect(await page.locator('.xqq-viewer .loading').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('mock screens in Chromium', () => {
+  it('/sdf reveals its sections as they scroll into view', async () => {
+    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/sdf`);
+    await hydrated(page);
+    const last = page.locator('.svc-scroll__item').last();
+    await page.waitForFunction(() => document.querySelector('.svc-scroll__item:last-child')?.classList.contains('is-hidden'));
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('.svc-scroll__item:last-child')?.classList.contains('is-hidden'));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/sdf stays static with reduced motion', async () => {
+    const { page } = await openPage(browser, { reducedMotion: 'reduce' });
+    await page.goto(`${server.url}/sdf`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.svc-scroll__item.is-hidden').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('/form shows the preview note on submit and sends nothing', async () => {
+    const { page, problems } = await openPage(browser);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${server.url}/en/form`);
+    await hydrated(page);
+    await mark(page);
+    requests.length = 0;
+    expect(await page.isVisible('.svc-form__note')).toBe(false);
+    await page.fill('main form input >> nth=0', 'Test Student');
+    await page.click('main form button[type="submit"]');
+    await page.waitForSelector('.svc-form__note', { state: 'visible' });
+    expect(await page.textContent('.svc-form__note')).toContain('nothing was sent');
+    expect(page.url()).toBe(`${server.url}/en/form`);
+    expect(await marked(page)).toBe(true);
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/form shows the note without JavaScript too, with no entry in the URL', async () => {
+    const { page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/form`);
+    await page.fill('main form input >> nth=0', 'Test Student');
+    await page.click('main form button[type="submit"]');
+    await page.waitForURL(/#form-preview$/);
+    expect(page.url()).not.toContain('Test');
+    expect(await page.isVisible('.svc-form__note')).toBe(true);
+    await page.context().close();
+  });
+});
