@@ -62,7 +62,10 @@ const serverOptions = {
   loader: { '.css': 'empty' },
 };
 
-/** manifest.json: entry, its CSS, and per page (chunk named after shared/pages/<Page>.tsx) its JS and CSS. */
+/**
+ * manifest.json: entry, its CSS, per page (chunk named after shared/pages/<Page>.tsx) its JS and CSS,
+ * and per language its dictionary chunk (shared/i18n/<lang>.ts).
+ */
 function manifestFrom(metafile) {
   const url = (file) => '/' + file.slice(file.indexOf('assets/'));
   const outputs = metafile.outputs;
@@ -75,7 +78,7 @@ function manifestFrom(metafile) {
     }
     return seen;
   };
-  const manifest = { entry: '', css: [], pages: {} };
+  const manifest = { entry: '', css: [], pages: {}, dicts: {} };
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint) continue;
     if (output.entryPoint.endsWith('client/entry.tsx')) {
@@ -85,6 +88,9 @@ function manifestFrom(metafile) {
       const page = basename(output.entryPoint, '.tsx');
       const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
       manifest.pages[page] = { js: js.map(url), css: output.cssBundle ? [url(output.cssBundle)] : [] };
+    } else if (/shared\/i18n\/(uz|ru|en)\.ts$/.test(output.entryPoint)) {
+      const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
+      manifest.dicts[basename(output.entryPoint, '.ts')] = js.map(url);
     }
   }
   if (!manifest.entry) throw new Error('build: the client entry is missing from the metafile');

@@ -8,6 +8,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppContext, type AppInfo } from '../shared/app-context';
 import { BOOT_ID, DEFERRED_ID, isDeferredMarker, type BootData } from '../shared/boot';
+import { loadDict } from '../shared/i18n';
+import { DEFAULT_LANG, isLang } from '../shared/lang';
 import { createRoutes } from '../shared/routes';
 import { browserLoaders } from './data-loaders';
 import '../shared/styles/site.css';
@@ -38,17 +40,22 @@ function mergeDeferred(loaderData: Record<string, unknown>): Record<string, unkn
   return merged;
 }
 
-/** Loads the matched pages' modules before hydrating, so no route renders a fallback first. */
+/**
+ * Loads the matched pages' modules and the page language's dictionary before hydrating, so no
+ * route renders a fallback first.
+ */
 async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
+  const lang = (matches[0]?.route.handle as { lang?: string } | undefined)?.lang;
+  await Promise.all([
+    loadDict(isLang(lang) ? lang : DEFAULT_LANG),
+    ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const resolved = await route.lazy();
       Object.assign(route, resolved);
       route.lazy = undefined;
     }),
-  );
+  ]);
 }
 
 async function start(): Promise<void> {

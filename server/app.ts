@@ -7,6 +7,7 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { join } from 'node:path';
 import { createStaticHandler } from 'react-router';
+import '../shared/i18n/all';
 import { createRoutes } from '../shared/routes';
 import { DataCache } from './backend/cache';
 import { createSource, studentLifePath } from './backend';
@@ -15,6 +16,7 @@ import type { Source } from './backend/source';
 import { createAssetResolver, readManifest, type Manifest } from './assets';
 import type { Config } from './config';
 import { serveRouteData } from './data-endpoint';
+import { servePrecompressed } from './precompressed';
 import { serverLoaders } from './loaders';
 import { createLogger, type Logger } from './logger';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths';
@@ -90,6 +92,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   // A page stored in the page cache is answered here, before any other work.
   app.use(serveStoredPages(pageCache));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
+  app.use('/assets', servePrecompressed(join(CLIENT_DIST, 'assets'), IMMUTABLE));
   app.use(compression());
   app.use(
     '/assets',

@@ -12,6 +12,8 @@ export interface Manifest {
   css: string[];
   /** Chunks (JS) and stylesheets per page id (the page module's file name). */
   pages: Record<string, { js: string[]; css: string[] }>;
+  /** The dictionary chunk of each language (the language root route's id). */
+  dicts: Record<string, string[]>;
 }
 
 export function readManifest(dir = CLIENT_DIST): Manifest {
@@ -22,19 +24,20 @@ export function readManifest(dir = CLIENT_DIST): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** Per-page assets, computed once per page id. */
-export function createAssetResolver(manifest: Manifest): (pageId: string | null) => Assets {
-  const cache = new Map<string | null, Assets>();
-  return (pageId) => {
-    let assets = cache.get(pageId);
+/** Per-page assets in a language, computed once per pair. */
+export function createAssetResolver(manifest: Manifest): (pageId: string | null, lang: string) => Assets {
+  const cache = new Map<string, Assets>();
+  return (pageId, lang) => {
+    const key = `${lang}:${pageId}`;
+    let assets = cache.get(key);
     if (!assets) {
       const page = pageId ? manifest.pages[pageId] : undefined;
       assets = {
         entry: manifest.entry,
         css: [...manifest.css, ...(page?.css ?? [])],
-        preload: page?.js ?? [],
+        preload: [...new Set([...(manifest.dicts?.[lang] ?? []), ...(page?.js ?? [])])],
       };
-      cache.set(pageId, assets);
+      cache.set(key, assets);
     }
     return assets;
   };

@@ -28,7 +28,7 @@ export interface RenderDeps {
   cacheTtlS: number;
   cacheStaleS: number;
   apiOptions: SiteApiOptions;
-  assetsFor: (pageId: string | null) => Assets;
+  assetsFor: (pageId: string | null, lang: string) => Assets;
   logger: Logger;
   pageCache: PageCache;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
@@ -99,11 +99,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   }
 
   const deferred = new DeferredCollector();
-  const app: AppInfo = {
-    siteUrl: deps.siteUrl,
-    assets: deps.assetsFor(leafPageId(context)),
-    bootJson: bootJson(context, deps.siteUrl, deps.assetsFor(leafPageId(context)), deferred),
-  };
+  const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
+  const app: AppInfo = { siteUrl: deps.siteUrl, assets, bootJson: bootJson(context, deps.siteUrl, assets, deferred) };
   const router = createStaticRouter(deps.handler.dataRoutes, context);
   const status = context.statusCode;
   const streamed = deferred.size > 0;

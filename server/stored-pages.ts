@@ -5,14 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { pickEncoding } from './encoding';
 import { NONCE_PLACEHOLDER, pageKey, type PageCache } from './page-cache';
-
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  if (accept.includes('br')) return 'br';
-  if (accept.includes('gzip')) return 'gzip';
-  return null;
-}
 
 export function serveStoredPages(cache: PageCache): RequestHandler {
   return (req, res, next) => {

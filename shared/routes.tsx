@@ -9,6 +9,7 @@ import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import { PageError } from './components/ErrorFallback';
 import { Document, Root } from './components/Root';
 import type { PageLoader } from './data';
+import { loadDict } from './i18n';
 import { LANGS, langPrefix, type Lang } from './lang';
 
 export interface PageModule {
@@ -94,6 +95,9 @@ export function createRoutes(loaderFor: LoaderFactory): RouteObject[] {
     id: lang,
     path: langPrefix(lang) || '/',
     handle: { lang },
+    // Nothing on the server (all dictionaries are registered there); in the browser, switching
+    // language waits here for that language's dictionary before the new page renders.
+    loader: async () => (await loadDict(lang), null),
     Component: Root,
     ErrorBoundary: RootError,
     children: [

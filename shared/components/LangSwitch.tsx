@@ -2,7 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLang, useT } from '../app-context';
 import { LANGUAGE_SWITCH_DELAY_MS } from '../constants';
-import { DICTS } from '../i18n';
+import { LANG_LABELS, loadDict } from '../i18n';
 import { LANGS, localePath, stripLang, type Lang } from '../lang';
 import { Dropdown } from './Dropdown';
 
@@ -33,7 +33,11 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     if (target === lang) onClose();
-    else setSwitchingTo(target);
+    else {
+      // The SPEC's one-second pause is time enough to fetch the other language's words.
+      void loadDict(target);
+      setSwitchingTo(target);
+    }
   };
 
   return (
@@ -59,7 +63,7 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
               aria-current={l === lang ? 'true' : undefined}
               onClick={choose(l)}
             >
-              {DICTS[l].langName}
+              {LANG_LABELS[l].name}
             </a>
           </li>
         ))}
@@ -67,7 +71,7 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
       {switchingTo ? (
         <div className="lang-switch__loading" role="status">
           <span className="spinner" aria-hidden="true" />
-          {DICTS[switchingTo].header.changingLanguage}
+          {LANG_LABELS[switchingTo].changing}
         </div>
       ) : null}
     </Dropdown>

@@ -2,7 +2,6 @@ import type { Dict } from './uz';
 
 /** English. Follows the shape of the Uzbek dictionary. */
 export const en: Dict = {
-  langName: 'English',
   site: {
     name: 'Zarafshon University of Technology',
     shortName: 'ZUT',
@@ -63,7 +62,6 @@ export const en: Dict = {
     closeMenu: 'Close menu',
     language: 'Language',
     chooseLanguage: 'Choose a language',
-    changingLanguage: 'Changing language…',
     login: 'Log in',
     loginTitle: 'Log in to the student portal',
     search: 'Search',

@@ -1,12 +1,38 @@
+/**
+ * The dictionaries, one module per language. The server registers all three at start; the browser
+ * loads only the page's language before hydrating and another one when the visitor switches (the
+ * language root route's loader waits for it), so a page never carries the words of the other two.
+ */
 import type { Lang } from '../lang';
-import { en } from './en';
-import { ru } from './ru';
-import { uz, type Dict } from './uz';
+import type { Dict } from './uz';
 
 export type { Dict };
 
-export const DICTS: Record<Lang, Dict> = { uz, ru, en };
+const loaded: Partial<Record<Lang, Dict>> = {};
+
+const importers: Record<Lang, () => Promise<Dict>> = {
+  uz: async () => (await import('./uz')).uz,
+  ru: async () => (await import('./ru')).ru,
+  en: async () => (await import('./en')).en,
+};
+
+export function registerDict(lang: Lang, words: Dict): void {
+  loaded[lang] = words;
+}
+
+export async function loadDict(lang: Lang): Promise<Dict> {
+  return (loaded[lang] ??= await importers[lang]());
+}
 
 export function dict(lang: Lang): Dict {
-  return DICTS[lang];
+  const words = loaded[lang];
+  if (!words) throw new Error(`dictionary '${lang}' used before it was loaded`);
+  return words;
 }
+
+/** What the language menu shows in every language before that language's dictionary is loaded. */
+export const LANG_LABELS: Record<Lang, { name: string; changing: string }> = {
+  uz: { name: "O'zbekcha", changing: "Til o'zgartirilmoqda…" },
+  ru: { name: 'Русский', changing: 'Меняем язык…' },
+  en: { name: 'English', changing: 'Changing language…' },
+};

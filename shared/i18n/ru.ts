@@ -2,7 +2,6 @@ import type { Dict } from './uz';
 
 /** Russian. Follows the shape of the Uzbek dictionary. */
 export const ru: Dict = {
-  langName: 'Русский',
   site: {
     name: 'Зарафшанский технологический университет',
     shortName: 'ЗТУ',
@@ -63,7 +62,6 @@ export const ru: Dict = {
     closeMenu: 'Закрыть меню',
     language: 'Язык',
     chooseLanguage: 'Выберите язык',
-    changingLanguage: 'Меняем язык…',
     login: 'Вход',
     loginTitle: 'Вход в портал студента',
     search: 'Поиск',

@@ -3,7 +3,6 @@
  * Every label the site shows lives in the dictionaries; components never hard-code text.
  */
 export const uz = {
-  langName: "O'zbekcha",
   site: {
     name: 'Zarafshon Texnologiya Universiteti',
     shortName: 'ZTU',
@@ -64,7 +63,6 @@ export const uz = {
     closeMenu: 'Menyuni yopish',
     language: 'Til',
     chooseLanguage: 'Tilni tanlang',
-    changingLanguage: "Til o'zgartirilmoqda…",
     login: 'Kirish',
     loginTitle: 'Talaba portaliga kirish',
     search: 'Qidiruv',

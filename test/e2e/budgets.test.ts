@@ -1,0 +1,92 @@
+/**
+ * JavaScript weight per page, as a visitor receives it. Chromium loads the page and says which
+ * scripts it needed; since Chromium offers brotli only over HTTPS (production: nginx with TLS in
+ * front), each of those scripts is then fetched again asking for brotli, and the bytes that travel
+ * are counted. The figures are printed as a table
+ * (the README copies it) and held to the budgets of the home issue: home <= 140 KB including Swiper
+ * once the sliders start, any other page <= 115 KB.
+ */
+import { get } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, launch, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server-process';
+
+const HOME_BUDGET_KB = 140;
+const PAGE_BUDGET_KB = 115;
+const VIEWER = /\/assets\/docx-preview-[^/]*\.js$/;
+
+/** One URL per kind of page, in all three languages where the weight differs (dictionaries). */
+const PAGES = [
+  '/', '/ru', '/en',
+  '/about', '/ru/rektorat', '/en/newsAll', '/news/1', '/ru/department/1', '/en/kunduzgi', '/napravleniya',
+  '/Vacancies', '/ru/rulesEtika', '/en/regulation', '/XQQ', '/search?q=talaba', '/test', '/nowhere',
+];
+
+/** The bytes this server sends for a URL to a client that accepts brotli, as they travel. */
+function brotliBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        response.headers['content-encoding'] === 'br' ? resolve(bytes) : reject(new Error(`${url} was not sent as brotli`)),
+      );
+    }).on('error', reject);
+  });
+}
+
+let server: RunningServer;
+let browser: Browser;
+const rows: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  if (rows.length) console.log(['JavaScript sent per page (brotli, KB):', ...rows].join('\n'));
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('JavaScript budgets', () => {
+  for (const path of PAGES) {
+    const home = path === '/' || path === '/ru' || path === '/en';
+    const budget = home ? HOME_BUDGET_KB : PAGE_BUDGET_KB;
+    it(`${path} sends at most ${budget} KB of JavaScript`, async () => {
+      const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + path);
+      await hydrated(page);
+      if (home) {
+        // Swiper arrives when a slider comes near the viewport: count it too.
+        for (const slider of ['.slider--images', '.slider--partners']) {
+          await page.locator(slider).scrollIntoViewIfNeeded();
+          await page.waitForSelector(`${slider}.swiper-initialized`);
+        }
+      }
+      await page.waitForLoadState('networkidle');
+      const scripts = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+          .map((e) => ({ url: e.name, decoded: e.decodedBodySize })),
+      );
+      const sent = await Promise.all(scripts.map(async ({ url }) => ({ url, bytes: await brotliBytes(url) })));
+      const sum = (list: typeof sent) => list.reduce((total, { bytes }) => total + bytes, 0) / 1024;
+      // The .docx viewer of /XQQ is the document itself, not the site's code: it loads after the
+      // page, on that one page, and is reported on its own line.
+      const viewer = sent.filter(({ url }) => VIEWER.test(url));
+      const kb = sum(sent.filter(({ url }) => !VIEWER.test(url)));
+      const raw = scripts.reduce((total, e) => total + e.decoded, 0) / 1024;
+      rows.push(
+        `  ${path.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB in ${String(scripts.length - viewer.length).padStart(2)} files` +
+          (viewer.length ? ` + ${sum(viewer).toFixed(1)} KB .docx viewer` : '') +
+          ` (${raw.toFixed(0)} KB unpacked)`,
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(kb).toBeLessThanOrEqual(budget);
+      await page.context().close();
+    });
+  }
+});
