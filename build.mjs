@@ -20,6 +20,22 @@ const serverOut = join(root, 'dist', 'server');
 const watch = process.argv.includes('--watch');
 const production = !watch;
 
+/**
+ * React Router 7's package exports point every condition at its development build (dev warnings on,
+ * extra checks; remix-run/react-router#12532, #14102), though it ships a production build beside it.
+ * Production builds take dist/production; the server then bundles it instead of leaving it external.
+ */
+const reactRouterProduction = {
+  name: 'react-router-production',
+  setup(build) {
+    const files = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+    build.onResolve({ filter: /^react-router(\/dom)?$/ }, ({ path }) => ({
+      path: join(root, 'node_modules', 'react-router', 'dist', 'production', files[path]),
+    }));
+  },
+};
+const productionPlugins = production ? [reactRouterProduction] : [];
+
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
   entryPoints: { entry: join(root, 'client', 'entry.tsx') },
@@ -43,6 +59,7 @@ const clientOptions = {
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   logLevel: 'warning',
+  plugins: productionPlugins,
 };
 
 /** @type {esbuild.BuildOptions} */
@@ -60,6 +77,7 @@ const serverOptions = {
   logLevel: 'warning',
   // CSS is the client's; the server only needs to know the import exists.
   loader: { '.css': 'empty' },
+  plugins: productionPlugins,
 };
 
 /**
