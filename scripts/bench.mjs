@@ -4,7 +4,8 @@
  *   - bare Node: an http server that only sends the page's stored gzip bytes;
  *   - nginx: the same bytes as a static file (when nginx is installed).
  * Warm pages come from the page cache; "render" rows run a second server with the page cache off, so
- * every request renders (the data cache stays warm). Prints a table and the site's RSS after the run;
+ * every request renders (the data cache stays warm). Before the run the site serves every URL of its
+ * sitemap (the whole site in three languages). Prints a table and the site's RSS after the run;
  * asserts nothing about time (figures depend on the machine).
  *   BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_PROFILE=1 (write .bench/*.cpuprofile and print
  *   the hottest functions of each server).
@@ -47,9 +48,15 @@ async function waitFor(url) {
   throw new Error(`${url} did not start`);
 }
 
+/** The node flags of the Dockerfile's CMD (heap sizing), so the bench measures the production process. */
+function productionNodeFlags() {
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD '));
+  return JSON.parse(cmd.slice(4)).filter((arg) => arg.startsWith('--'));
+}
+
 async function startSite(name, env = {}) {
   const port = await freePort();
-  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  const args = [...productionNodeFlags(), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [])];
   const child = spawn(process.execPath, [...args, join(root, 'dist/server/index.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
     stdio: 'inherit',
@@ -70,14 +77,33 @@ function rssMb(pid) {
   return out ? (Number(out) / 1024).toFixed(0) : '?';
 }
 
+/**
+ * The bare Node ceiling runs in a process of its own, as the site does: in the bench's process it
+ * would share one thread with the load generator and look slower than it is.
+ */
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+const body = require('node:fs').readFileSync(process.argv[1]);
+createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.argv[2]), '127.0.0.1');`;
+
 async function bareNode(body) {
   const port = await freePort();
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length });
-    res.end(body);
-  });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  const file = join(tmpdir(), `bench-bare-${process.pid}.html.gz`);
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, file, String(port)], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(file, { force: true });
+    },
+  };
 }
 
 async function nginxStatic(body) {
@@ -164,8 +190,18 @@ if (profile) rmSync(profileDir, { recursive: true, force: true });
 const rows = [];
 let rss = {};
 
+/** Every URL of the sitemap (all routes, news, articles, faculties in three languages), once per encoding. */
+async function serveWholeSite(site) {
+  const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  for (const path of paths) {
+    for (const encoding of ['br', 'gzip']) await (await fetch(site.url + path, { headers: { 'accept-encoding': encoding } })).arrayBuffer();
+  }
+  return paths.length;
+}
+
 const cached = await startSite('page-cache-on');
-for (const path of WARM) await fetch(cached.url + path);
+const sitePages = await serveWholeSite(cached);
 await new Promise((r) => setTimeout(r, 300));
 for (const path of WARM) rows.push(await measure(cached, path, 'warm'));
 rss.cached = rssMb(cached.child.pid);
@@ -188,7 +224,7 @@ for (const r of rows) {
   );
   if (r.site.non2xx || r.site.errors) console.log(`  ! ${r.path}: ${r.site.non2xx} non-2xx, ${r.site.errors} errors`);
 }
-console.log(`\nRSS after the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off)`);
+console.log(`\nRSS after serving all ${sitePages} sitemap URLs and the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`);
 if (profile) {
   for (const name of ['page-cache-on', 'page-cache-off']) {
     console.log(`\nHottest functions (self time), ${name}:`);

@@ -5,6 +5,7 @@
  */
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStaticHandler } from 'react-router';
 import '../shared/i18n/all';
@@ -25,7 +26,7 @@ import { securityHeaders } from './security';
 import { PageCache } from './page-cache';
 import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
-import { serveStoredPages } from './stored-pages';
+import { answerFromPageCache } from './stored-pages';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { seoRouter } from './seo';
@@ -88,9 +89,18 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
 
+  // A page stored in the page cache is answered before Express's own request setup and routing: on a
+  // warm page those cost more than sending the stored bytes (README, "Render once per data change").
+  // Express's app function calls app.handle(req, res, next) (lib/application.js in Express 4 and 5).
+  const withHandle = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void };
+  const expressHandle = withHandle.handle.bind(app);
+  withHandle.handle = (req, res, next) => {
+    const served = answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
+      logRequest(logger, metrics, { method: req.method, path: req.url, route, status, started, cache: 'page' }),
+    );
+    if (!served) expressHandle(req, res, next);
+  };
   app.use(requestLog(logger, metrics));
-  // A page stored in the page cache is answered here, before any other work.
-  app.use(serveStoredPages(pageCache));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
   app.use('/assets', servePrecompressed(join(CLIENT_DIST, 'assets'), IMMUTABLE));
   app.use(compression());
@@ -143,21 +153,34 @@ function routeOf(req: { path: string }, res: { locals: Record<string, unknown> }
   return 'static';
 }
 
+interface RequestFacts {
+  method: string | undefined;
+  path: string | undefined;
+  route: string;
+  status: number;
+  started: bigint;
+  cache: string;
+}
+
+/** One log line and the request metrics, for every response (page cache hits included). */
+function logRequest(logger: Logger, metrics: Metrics, { method, path, route, status, started, cache }: RequestFacts): void {
+  const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+  metrics.request(route, status, ms / 1000);
+  logger.info({ method, path: (path ?? '').slice(0, 512), route, status, ms, cache });
+}
+
 function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const session = res.locals.session as DataSession | undefined;
-      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-      const route = routeOf(req, res);
-      metrics.request(route, res.statusCode, ms / 1000);
-      logger.info({
+      logRequest(logger, metrics, {
         method: req.method,
-        path: req.originalUrl.slice(0, 512),
-        route,
+        path: req.originalUrl,
+        route: routeOf(req, res),
         status: res.statusCode,
-        ms,
-        cache: res.locals.pageCache === 'hit' ? 'page' : (session?.outcome ?? 'none'),
+        started,
+        cache: session?.outcome ?? 'none',
       });
     });
     next();

@@ -37,6 +37,7 @@ export interface PageCacheStats {
 export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
   private readonly pages = new Map<string, StoredPage>();
+  private readonly compressing = new Set<string>();
   private used = 0;
 
   constructor(
@@ -78,10 +79,20 @@ export class PageCache {
     key: string,
     page: { status: number; route: string; headers: Array<[string, string]>; html: Buffer; deps: Array<[string, number]> },
   ): Promise<void> {
-    const [gz, br] = await Promise.all([
-      gzipAsync(page.html, { level: 9 }),
-      brotliAsync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
-    ]);
+    // Compressing costs more than rendering: not for a page that cannot fit (or a cache that is off),
+    // and once per key while a burst of misses renders the same page.
+    if (page.html.length > this.maxBytes || this.compressing.has(key)) return;
+    this.compressing.add(key);
+    let gz: Buffer;
+    let br: Buffer;
+    try {
+      [gz, br] = await Promise.all([
+        gzipAsync(page.html, { level: 9 }),
+        brotliAsync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+      ]);
+    } finally {
+      this.compressing.delete(key);
+    }
     const stored: StoredPage = {
       status: page.status,
       route: page.route,

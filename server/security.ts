@@ -2,7 +2,7 @@
  * Security headers: helmet with the CSP of DESIGN.md and a fresh nonce per request. The nonce goes to
  * React's render call, the only place inline executable script (React's streaming runtime) comes from.
  */
-import { randomBytes } from 'node:crypto';
+import { freshNonce } from './nonce';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { INLINE_STYLE_PATH } from '../shared/inline-styles';
@@ -16,7 +16,7 @@ export function nonceOf(res: Response): string {
 
 export function securityHeaders(options: { imageOrigins: string[] }): RequestHandler[] {
   const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = freshNonce();
     next();
   };
   const headers = helmet({

@@ -9,6 +9,7 @@ import { CONFERENCE_TEXT } from '../../shared/content/announcements';
 import { DORMITORY } from '../../shared/content/dormitory';
 import { PSYCHOLOGISTS_CLUB } from '../../shared/content/psychologists-club';
 import { dict, type Dict } from '../../shared/i18n';
+import '../../shared/i18n/all';
 import type { Lang } from '../../shared/lang';
 import { PAGES } from '../../shared/routes';
 import { htmlToText } from '../sanitize';

@@ -5,6 +5,7 @@
 import { FEED_ITEM_COUNT } from '../../shared/constants';
 import { parseIsoDate, truncate } from '../../shared/format';
 import { dict } from '../../shared/i18n';
+import '../../shared/i18n/all';
 import type { Lang } from '../../shared/lang';
 import { absoluteUrl, LOGO_IMAGE, pageUrl } from '../../shared/seo';
 import type { Catalogue } from '../search/catalogue';
