@@ -44,9 +44,13 @@ export function Header() {
   return (
     <header className="site-header" ref={headerRef}>
       <div className="site-header__bar container">
-        <LocalLink to="/" className="site-header__logo" aria-label={`${t.site.name} — ${t.nav.home}`}>
+        {/* The name starts with the visible short name, so speech input users can say what they see. */}
+        <LocalLink to="/" className="site-header__logo">
           <Logo />
           <span className="site-header__name">{t.site.shortName}</span>
+          <span className="visually-hidden">
+            {' '}— {t.site.name}, {t.nav.home}
+          </span>
         </LocalLink>
         <button
           type="button"
