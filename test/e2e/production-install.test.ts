@@ -48,7 +48,7 @@ describe('the production install of the Dockerfile', () => {
     execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'pipe' });
     const [command, ...args] = dockerCmd();
     expect(command).toBe('node');
-    server = await startServer({}, { cwd: dir, entry: args[0] });
+    server = await startServer({}, { cwd: dir, nodeArgs: args });
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
     expect((await health.json()) as { status: string }).toMatchObject({ status: 'ok' });

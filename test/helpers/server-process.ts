@@ -24,11 +24,11 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(
   env: Record<string, string> = {},
-  options: { cwd?: string; entry?: string } = {},
+  options: { cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url));
-  const child = spawn(process.execPath, [options.entry ?? 'dist/server/index.js'], {
+  const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
