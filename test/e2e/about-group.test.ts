@@ -1,19 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage } from '../helpers/browser';
+import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 // The embedded content has faculties 1-5, each with staff.
 const ROUTES = ['/department', '/department/1', '/rules', '/rulesEtika', '/regulation', '/tashkiliytuzilmasi', '/qoidalar'];
@@ -22,29 +11,21 @@ const PREFIXES = ['', '/ru', '/en'];
 describe('about group pages in Chromium', () => {
   for (const prefix of PREFIXES) {
     for (const path of ROUTES) {
-      it(`${prefix}${path} hydrates without console errors or hydration warnings`, async () => {
-        const { page, problems } = await openPage(browser);
-        const response = await page.goto(server.url + prefix + path);
-        expect(response?.status()).toBe(200);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        expect(await page.locator('main h1').count()).toBe(1);
-        expect(problems).toEqual([]);
-        await page.context().close();
-      });
+      it(`${prefix}${path} hydrates without console errors or hydration warnings`, () =>
+        expectCleanHydration(site, prefix + path, async (page) => expect(await page.locator('main h1').count()).toBe(1)));
     }
   }
 
   it('moves from faculty to faculty in the sidebar client-side, updating the active entry and the staff', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/department/1`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/department/1`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const firstStaff = await page.locator('.person-card__name').allTextContents();
     const firstTitle = await page.locator('main h1').textContent();
 
     await page.click('.side-nav a[href="/en/department/2"]');
-    await page.waitForURL(`${server.url}/en/department/2`);
+    await page.waitForURL(`${site.server.url}/en/department/2`);
     await page.waitForSelector('.side-nav a[href="/en/department/2"][aria-current="page"]');
     await page.waitForFunction((title) => document.querySelector('main h1')?.textContent !== title, firstTitle);
 
@@ -59,8 +40,8 @@ describe('about group pages in Chromium', () => {
   });
 
   it('opens a faculty from the faculties page client-side', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/ru/department`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/ru/department`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const name = (await page.locator('.faculty-card h2 a').nth(2).textContent())!;
@@ -74,8 +55,8 @@ describe('about group pages in Chromium', () => {
   });
 
   it('shows a 404 page when client navigation reaches an unknown faculty', async () => {
-    const { page } = await openPage(browser);
-    const response = await page.goto(`${server.url}/en/department/999`);
+    const { page } = await openPage(site.browser);
+    const response = await page.goto(`${site.server.url}/en/department/999`);
     expect(response?.status()).toBe(404);
     await hydrated(page);
     expect(await page.locator('main h1').textContent()).toBe('Unexpected Application Error!');
@@ -83,22 +64,22 @@ describe('about group pages in Chromium', () => {
   });
 
   it('frames the code-of-conduct PDF and links to it', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/rulesEtika`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/rulesEtika`);
     await hydrated(page);
     const frame = page.locator('iframe.code-of-conduct__frame');
     expect(await frame.getAttribute('src')).toBe('/docs/odob-axloq-qoidalari.pdf');
     expect((await frame.boundingBox())?.height).toBeCloseTo(1000, -1);
     expect(await page.locator('a[href="/docs/odob-axloq-qoidalari.pdf"]').textContent()).toMatch(/PDF, \d+ KB/);
-    const pdf = await page.request.get(`${server.url}/docs/odob-axloq-qoidalari.pdf`);
+    const pdf = await page.request.get(`${site.server.url}/docs/odob-axloq-qoidalari.pdf`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('loads only the first charter page eagerly', async () => {
-    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/regulation`);
+    const { page } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/regulation`);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     const loaded = await page.$$eval('.charter-pages img', (images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));

@@ -1,19 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage } from '../helpers/browser';
+import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 const CORE = ['/', '/about', '/rektorat', '/departments', '/newsAll', '/news/1'];
 const PREFIXES = ['', '/ru', '/en'];
@@ -22,20 +11,13 @@ describe('core pages in Chromium', () => {
   for (const prefix of PREFIXES) {
     for (const path of CORE) {
       const url = path === '/' ? prefix || '/' : prefix + path;
-      it(`${url} hydrates without console errors or hydration warnings`, async () => {
-        const { page, problems } = await openPage(browser);
-        await page.goto(server.url + url);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        expect(problems).toEqual([]);
-        await page.context().close();
-      });
+      it(`${url} hydrates without console errors or hydration warnings`, () => expectCleanHydration(site, url));
     }
   }
 
   it('navigates client-side without a full reload', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/newsAll`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/newsAll`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.click('.news-card__link >> nth=0');
@@ -48,14 +30,14 @@ describe('core pages in Chromium', () => {
   });
 
   it('switches language on the same page after the loading state, without a reload', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/about`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/about`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     await page.click('[data-menu-trigger="lang"]');
     await page.click('a[hreflang="ru"]');
     await page.waitForSelector('.lang-switch__loading');
-    await page.waitForURL(`${server.url}/ru/about`);
+    await page.waitForURL(`${site.server.url}/ru/about`);
     await page.waitForFunction(() => document.documentElement.lang === 'ru');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
     expect(await page.isVisible('#menu-lang')).toBe(false);
@@ -64,8 +46,8 @@ describe('core pages in Chromium', () => {
   });
 
   it('opens one dropdown at a time and closes it on a click outside or Escape', async () => {
-    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en`);
+    const { page } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/en`);
     await hydrated(page);
     await page.click('[data-menu-trigger="university"]');
     expect(await page.isVisible('#menu-university')).toBe(true);
@@ -83,8 +65,8 @@ describe('core pages in Chromium', () => {
   });
 
   it("appends news pages with 'more' until none are left", async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/ru/newsAll`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/ru/newsAll`);
     await hydrated(page);
     const firstCount = await page.locator('.news-card').count();
     let clicks = 0;
@@ -96,14 +78,14 @@ describe('core pages in Chromium', () => {
     }
     expect(clicks).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.news-card').count()).toBeGreaterThan(firstCount);
-    expect(page.url()).toBe(`${server.url}/ru/newsAll`);
+    expect(page.url()).toBe(`${site.server.url}/ru/newsAll`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('works with JavaScript off: menus by focus, paging by link', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/en/newsAll`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/en/newsAll`);
     expect(await page.locator('.news-card').count()).toBeGreaterThan(0);
     await page.click('a.button[rel="next"]');
     await page.waitForURL(/page=2/);

@@ -1,36 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage } from '../helpers/browser';
+import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 describe('site search in Chromium', () => {
   const PAGES = ['/search', '/search?q=ўқув', '/ru/search?q=учеб', '/en/search?q=admission', '/news/1', '/ru', '/en/about'];
   for (const url of PAGES) {
-    it(`${url} hydrates without console errors or hydration warnings`, async () => {
-      const { page, problems } = await openPage(browser);
-      await page.goto(server.url + encodeURI(url));
-      await hydrated(page);
-      await page.waitForLoadState('networkidle');
-      expect(problems).toEqual([]);
-      await page.context().close();
-    });
+    it(`${url} hydrates without console errors or hydration warnings`, () => expectCleanHydration(site, encodeURI(url)));
   }
 
   it('opens the header search, submits it, and shows the results without a full reload', async () => {
-    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en/about`);
+    const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/en/about`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const button = page.locator('[data-menu-trigger="search"]');
@@ -41,7 +23,7 @@ describe('site search in Chromium', () => {
     // Focus moves into the box, so typing right away works.
     await page.keyboard.type('admission');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/en/search?q=admission`);
+    await page.waitForURL(`${site.server.url}/en/search?q=admission`);
     await page.waitForSelector('.search-results .search-hit');
     expect(await page.inputValue('#search-page-q')).toBe('admission');
     expect(await page.isVisible('#header-search')).toBe(false);
@@ -54,8 +36,8 @@ describe('site search in Chromium', () => {
   });
 
   it('closes the header search with Escape and gives focus back to its button', async () => {
-    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/ru`);
+    const { page } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/ru`);
     await hydrated(page);
     await page.focus('[data-menu-trigger="search"]');
     await page.keyboard.press('Enter');
@@ -67,10 +49,10 @@ describe('site search in Chromium', () => {
   });
 
   it('works without JavaScript: the button is a link to the search page, whose form answers', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/ru/about`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/ru/about`);
     await page.click('header a[href="/ru/search"]');
-    await page.waitForURL(`${server.url}/ru/search`);
+    await page.waitForURL(`${site.server.url}/ru/search`);
     await page.fill('#search-page-q', 'общежитие');
     await page.press('#search-page-q', 'Enter');
     await page.waitForURL(/\/ru\/search\?q=/);

@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
-import { hydrated, launch, openPage } from '../helpers/browser';
+import { hydrated, openPage } from '../helpers/browser';
+import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
-import { startServer, type RunningServer } from '../helpers/server-process';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 const DOCX = '/docs/xotin-qizlar-qomitasi.docx';
 const cards = (page: Page) => page.locator('.vac-card');
@@ -27,17 +17,12 @@ describe('services pages in Chromium', () => {
   for (const { prefix } of LANG_PREFIXES) {
     for (const screen of SERVICE_SCREENS) {
       const url = prefix + screen.path;
-      it(`${url} hydrates without console errors or hydration warnings`, async () => {
-        const { page, problems } = await openPage(browser);
-        await page.goto(server.url + url);
-        await hydrated(page);
-        // The document viewer's work (fetch, chunk, rendering) is part of the page.
-        if (screen.path === '/XQQ') await page.waitForSelector('.xqq-document section.docx');
-        await page.waitForLoadState('networkidle');
-        expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
-        expect(problems).toEqual([]);
-        await page.context().close();
-      });
+      it(`${url} hydrates without console errors or hydration warnings`, () =>
+        expectCleanHydration(site, url, async (page) => {
+          // The document viewer's work (fetch, chunk, rendering) is part of the page.
+          if (screen.path === '/XQQ') await page.waitForSelector('.xqq-document section.docx');
+          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
+        }));
     }
   }
 });
@@ -46,8 +31,8 @@ describe('vacancy filters', () => {
   const all = vacanciesOnDisk();
 
   it('narrow the cards at once, put the filters in the URL and reset with "Filtrlarni tozalash", without a reload', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/Vacancies`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/Vacancies`);
     await hydrated(page);
     await mark(page);
     expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
@@ -62,7 +47,7 @@ describe('vacancy filters', () => {
     });
     await page.selectOption('select[name="department"]', CHEMISTRY);
     await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length, { timeout: 1000 });
-    expect(page.url()).toBe(`${server.url}/Vacancies`);
+    expect(page.url()).toBe(`${site.server.url}/Vacancies`);
     await expect.poll(() => heldRequests).toBe(1);
     release();
     await page.waitForURL((url) => url.searchParams.get('department') === CHEMISTRY);
@@ -76,7 +61,7 @@ describe('vacancy filters', () => {
 
     await page.click('text=Filtrlarni tozalash');
     await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, SAMPLE_VACANCY_COUNT);
-    await page.waitForURL(`${server.url}/Vacancies`);
+    await page.waitForURL(`${site.server.url}/Vacancies`);
     expect(await page.inputValue('select[name="department"]')).toBe('');
     expect(await page.inputValue('select[name="type"]')).toBe('');
     expect(await marked(page)).toBe(true);
@@ -85,8 +70,8 @@ describe('vacancy filters', () => {
   });
 
   it('opens a shared filtered URL with its filters applied and narrows it further', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
     await hydrated(page);
     expect(await cards(page).count()).toBe(all.filter((v) => v.employmentType === HALF_RATE).length);
     expect(await page.inputValue('select[name="type"]')).toBe(HALF_RATE);
@@ -98,19 +83,19 @@ describe('vacancy filters', () => {
   });
 
   it('goes back in history with the back button', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${server.url}/ru/TTJ`);
+    const { page } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/ru/TTJ`);
     await hydrated(page);
-    await page.goto(`${server.url}/ru/Vacancies`);
+    await page.goto(`${site.server.url}/ru/Vacancies`);
     await hydrated(page);
     await page.click('.vac-back');
-    await page.waitForURL(`${server.url}/ru/TTJ`);
+    await page.waitForURL(`${site.server.url}/ru/TTJ`);
     await page.context().close();
   });
 
   it('work as a plain form without JavaScript', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/Vacancies`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/Vacancies`);
     expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
     await page.selectOption('select[name="department"]', ECONOMICS);
     await page.selectOption('select[name="type"]', HALF_RATE);
@@ -118,7 +103,7 @@ describe('vacancy filters', () => {
     await page.waitForURL(/department=/);
     expect(await cards(page).count()).toBe(1);
     await page.click('text=Filtrlarni tozalash');
-    await page.waitForURL(`${server.url}/Vacancies`);
+    await page.waitForURL(`${site.server.url}/Vacancies`);
     expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
     await page.context().close();
   });
@@ -145,8 +130,8 @@ describe('gallery modal', () => {
   }
 
   it('opens the enlarged image and closes by ×, a backdrop click and Escape, focus back on the thumbnail', async () => {
-    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/TTJ`);
+    const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/TTJ`);
     await hydrated(page);
     expect(await page.locator('.gallery__thumb').count()).toBe(DORMITORY_IMAGE_COUNT);
 
@@ -170,8 +155,8 @@ describe('gallery modal', () => {
   });
 
   it('is the same component on /YPK, with 4 images and a translated close button', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/YPK`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/YPK`);
     await hydrated(page);
     expect(await page.locator('.gallery__thumb').count()).toBe(CLUB_IMAGE_COUNT);
     const href = await openThumb(page, 3);
@@ -183,19 +168,19 @@ describe('gallery modal', () => {
   });
 
   it('keeps thumbnails as links to the full image without JavaScript', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/YPK`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/YPK`);
     const href = await page.getAttribute('.gallery__thumb >> nth=1', 'href');
     await page.click('.gallery__thumb >> nth=1');
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${site.server.url}${href}`);
     await page.context().close();
   });
 });
 
 describe('women’s committee document', () => {
   it('renders the .docx in place as pages, with its headings, table and image', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/XQQ`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/XQQ`);
     await hydrated(page);
     await page.waitForSelector('.xqq-document section.docx');
     expect(await page.locator('.xqq-document section.docx').count()).toBeGreaterThanOrEqual(3);
@@ -211,9 +196,9 @@ describe('women’s committee document', () => {
   });
 
   it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
-    await page.goto(`${server.url}/XQQ`);
+    await page.goto(`${site.server.url}/XQQ`);
     await hydrated(page);
     const alert = page.locator('.xqq-failed[role="alert"]');
     await alert.waitFor();
@@ -229,9 +214,9 @@ describe('women’s committee document', () => {
   });
 
   it('shows the failure in Russian when the file is not a Word document', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not a zip' }));
-    await page.goto(`${server.url}/ru/XQQ`);
+    await page.goto(`${site.server.url}/ru/XQQ`);
     await hydrated(page);
     await page.locator('.xqq-failed').waitFor();
     expect(await page.textContent('.xqq-failed')).toContain('Не удалось показать документ');
@@ -241,20 +226,20 @@ describe('women’s committee document', () => {
   });
 
   it('renders after a client-side navigation from a page with the strict style policy', async () => {
-    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
     // The site map (a page with the strict policy) links to every page.
-    await page.goto(`${server.url}/en/test`);
+    await page.goto(`${site.server.url}/en/test`);
     await hydrated(page);
     await page.click('main a[href="/en/XQQ"]');
     await page.waitForSelector('.xqq-document section.docx');
-    expect(page.url()).toBe(`${server.url}/en/XQQ`);
+    expect(page.url()).toBe(`${site.server.url}/en/XQQ`);
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
     await page.context().close();
   });
 
   it('offers the download link without JavaScript', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/en/XQQ`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/en/XQQ`);
     expect(await page.getAttribute('main a.button', 'href')).toBe(DOCX);
     expect(await page.locator('.xqq-viewer .loading').count()).toBe(0);
     await page.context().close();
@@ -263,8 +248,8 @@ describe('women’s committee document', () => {
 
 describe('mock screens in Chromium', () => {
   it('/sdf reveals its sections as they scroll into view', async () => {
-    const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/sdf`);
+    const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.server.url}/sdf`);
     await hydrated(page);
     const last = page.locator('.svc-scroll__item').last();
     await page.waitForFunction(() => document.querySelector('.svc-scroll__item:last-child')?.classList.contains('is-hidden'));
@@ -275,8 +260,8 @@ describe('mock screens in Chromium', () => {
   });
 
   it('/sdf stays static with reduced motion', async () => {
-    const { page } = await openPage(browser, { reducedMotion: 'reduce' });
-    await page.goto(`${server.url}/sdf`);
+    const { page } = await openPage(site.browser, { reducedMotion: 'reduce' });
+    await page.goto(`${site.server.url}/sdf`);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.svc-scroll__item.is-hidden').count()).toBe(0);
@@ -284,10 +269,10 @@ describe('mock screens in Chromium', () => {
   });
 
   it('/form shows the preview note on submit and sends nothing', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(site.browser);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(`${server.url}/en/form`);
+    await page.goto(`${site.server.url}/en/form`);
     await hydrated(page);
     await mark(page);
     requests.length = 0;
@@ -296,7 +281,7 @@ describe('mock screens in Chromium', () => {
     await page.click('main form button[type="submit"]');
     await page.waitForSelector('.svc-form__note', { state: 'visible' });
     expect(await page.textContent('.svc-form__note')).toContain('nothing was sent');
-    expect(page.url()).toBe(`${server.url}/en/form`);
+    expect(page.url()).toBe(`${site.server.url}/en/form`);
     expect(await marked(page)).toBe(true);
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);
@@ -304,8 +289,8 @@ describe('mock screens in Chromium', () => {
   });
 
   it('/form shows the note without JavaScript too, with no entry in the URL', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/form`);
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/form`);
     await page.fill('main form input >> nth=0', 'Test Student');
     await page.click('main form button[type="submit"]');
     await page.waitForURL(/#form-preview$/);

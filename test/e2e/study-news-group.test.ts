@@ -1,19 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage } from '../helpers/browser';
+import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteInBrowser();
 
 const ROUTES = ['/kunduzgi', '/sirtqi', '/magistratura', '/napravleniya', '/publicNews', '/newsUnversity', '/xalqaroNews', '/elonlar', '/qqk', '/qqk/1'];
 const PREFIXES = ['', '/ru', '/en'];
@@ -21,22 +10,14 @@ const PREFIXES = ['', '/ru', '/en'];
 describe('study and news group pages in Chromium', () => {
   for (const prefix of PREFIXES) {
     for (const path of ROUTES) {
-      it(`${prefix}${path} hydrates without console errors or hydration warnings`, async () => {
-        const { page, problems } = await openPage(browser);
-        const response = await page.goto(server.url + prefix + path);
-        expect(response?.status()).toBe(200);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        expect(await page.locator('main h1').count()).toBe(1);
-        expect(problems).toEqual([]);
-        await page.context().close();
-      });
+      it(`${prefix}${path} hydrates without console errors or hydration warnings`, () =>
+        expectCleanHydration(site, prefix + path, async (page) => expect(await page.locator('main h1').count()).toBe(1)));
     }
   }
 
   it("appends the next page of international news with 'more', without leaving the page", async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/en/xalqaroNews`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/xalqaroNews`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = await page.locator('.news-card').count();
@@ -48,7 +29,7 @@ describe('study and news group pages in Chromium', () => {
     // The first page stays, the next one is added below it, and nothing repeats.
     expect(ids.slice(0, firstIds.length)).toEqual(firstIds);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(page.url()).toBe(`${server.url}/en/xalqaroNews`);
+    expect(page.url()).toBe(`${site.server.url}/en/xalqaroNews`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(await page.getAttribute('.tab-bar a[aria-current="page"]', 'href')).toBe('/en/xalqaroNews');
     expect(problems).toEqual([]);
@@ -56,8 +37,8 @@ describe('study and news group pages in Chromium', () => {
   });
 
   it('opens an article from the list client-side', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/ru/qqk`);
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/ru/qqk`);
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 2));
     const title = (await page.textContent('.article-card__title a'))!;
