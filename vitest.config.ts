@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three test tiers. `npm test` runs unit + integration (supertest against createApp with a fake
- * backend on 127.0.0.1); `npm run test:e2e` runs the built site in a real headless Chromium.
+ * backend on 127.0.0.1); `npm run test:e2e` runs the built site in a real headless Chromium;
+ * `npm run test:quality` runs the third-party judges (axe-core, the Nu HTML Checker, a link crawl).
  */
 export default defineConfig({
   test: {
@@ -30,6 +31,18 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/helpers/build-once.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'quality',
+          include: ['test/quality/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/helpers/build-once.ts'],
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -68,7 +68,7 @@ export function sanitizeHtml(dirty: string, base = ''): string {
   if (!dirty) return '';
   currentBase = base;
   try {
-    return purify.sanitize(dirty, {
+    return outlineUnderPageHeading(purify.sanitize(dirty, {
       ALLOWED_TAGS,
       ALLOWED_ATTR,
       ALLOW_DATA_ATTR: false,
@@ -76,10 +76,23 @@ export function sanitizeHtml(dirty: string, base = ''): string {
       KEEP_CONTENT: true,
       // Content of these is dropped with the element, not kept as text.
       FORBID_CONTENTS: ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'select', 'textarea'],
-    });
+    }));
   } finally {
     currentBase = '';
   }
+}
+
+/**
+ * Backend rich text sits under the page's <h1> and often starts at <h3>: its headings are shifted so
+ * the highest becomes <h2> and the levels below keep their order, so no heading level is skipped
+ * (screen reader users navigate by them). Runs on DOMPurify's own serialisation, so tags are plain.
+ */
+function outlineUnderPageHeading(html: string): string {
+  const levels = [...html.matchAll(/<h([2-6])\b/g)].map((m) => Number(m[1]));
+  if (levels.length === 0) return html;
+  const shift = Math.min(...levels) - 2;
+  if (shift === 0) return html;
+  return html.replace(/<(\/?)h([2-6])\b/g, (_, slash: string, level: string) => `<${slash}h${Number(level) - shift}`);
 }
 
 /** Plain text of sanitised HTML, whitespace collapsed (for previews, descriptions and feeds). */

@@ -7,7 +7,8 @@ export const PLACEHOLDER = '—';
 export function PlaceholderTable({ columns, rows, caption }: { columns: string[]; rows: number; caption?: string }) {
   const [numberColumn, ...rest] = columns;
   return (
-    <div className="svc-table-wrap">
+    // Scrolls sideways on a phone: focusable and named, so keyboard users can scroll it too.
+    <div className="svc-table-wrap" tabIndex={0} role="region" aria-label={caption ?? columns.join(', ')}>
       <table className="svc-table">
         {caption ? <caption>{caption}</caption> : null}
         <thead>

@@ -27,7 +27,8 @@ export default function Structure() {
       <WithSideNav nav={<SideNav label={t.structure.sideNav} items={items} />}>
         <PageHeading title={t.pages.tashkiliytuzilmasi.title} />
         {CHARTS.map((chart, index) => (
-          <figure key={chart.key} className="structure-chart">
+          // The chart scrolls sideways on a phone: focusable so the keyboard can scroll it (named by its caption).
+          <figure key={chart.key} className="structure-chart" tabIndex={0}>
             <img
               className="structure-chart__image"
               src={chart.src}

@@ -58,8 +58,13 @@ function needsOwnDocument(): boolean {
   return loadedPath !== window.location.pathname && !INLINE_STYLE_PATH.test(loadedPath);
 }
 
-/** Links in a document may point anywhere; only http(s) ones stay links (new tab), the rest become text. */
-function neutraliseLinks(root: HTMLElement): void {
+/**
+ * Links in a document may point anywhere; only http(s) ones stay links (new tab), the rest become text.
+ * Images keep the description the document gives them (docx-preview writes it as a title, if at all);
+ * without one they are marked decorative rather than read out as a file name.
+ */
+function tidyDocument(root: HTMLElement): void {
+  for (const image of root.querySelectorAll('img:not([alt])')) image.setAttribute('alt', image.getAttribute('title') ?? '');
   for (const link of root.querySelectorAll('a')) {
     const href = link.getAttribute('href');
     if (href === null) continue;
@@ -92,7 +97,7 @@ function DocumentViewer() {
       const target = container.current;
       if (controller.signal.aborted || !target) return;
       await renderAsync(data, target, undefined, VIEWER_OPTIONS);
-      neutraliseLinks(target);
+      tidyDocument(target);
       setState('rendered');
     };
     render().catch((error: unknown) => {
@@ -119,7 +124,8 @@ function DocumentViewer() {
         </div>
       ) : null}
       {/* docx-preview owns this element's children; React renders none. */}
-      <div ref={container} className="xqq-document" hidden={state === 'failed'} />
+      {/* Pages are wider than a phone: the frame scrolls, so it takes focus for keyboard scrolling. */}
+      <div ref={container} className="xqq-document" hidden={state === 'failed'} tabIndex={0} role="group" aria-label={t.pages.xqq.title} />
     </section>
   );
 }

@@ -26,7 +26,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url));
   const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,

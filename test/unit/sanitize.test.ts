@@ -4,8 +4,13 @@ import { linkUrl, mediaUrl } from '../../server/backend/parse';
 
 describe('sanitising backend HTML', () => {
   it('keeps structure: headings, lists, tables, emphasis', () => {
-    const html = '<h3>T</h3><ul><li><strong>a</strong></li></ul><table><tr><td>1</td></tr></table>';
-    expect(sanitizeHtml(html)).toBe('<h3>T</h3><ul><li><strong>a</strong></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>');
+    const html = '<h2>T</h2><ul><li><strong>a</strong></li></ul><table><tr><td>1</td></tr></table>';
+    expect(sanitizeHtml(html)).toBe('<h2>T</h2><ul><li><strong>a</strong></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>');
+  });
+
+  it('lifts headings so the highest is an h2 under the page title, keeping their order', () => {
+    expect(sanitizeHtml('<h3 title="x">A</h3><p>p</p><h4>B</h4><h3>C</h3>')).toBe('<h2 title="x">A</h2><p>p</p><h3>B</h3><h2>C</h2>');
+    expect(sanitizeHtml('<h1>Top</h1><h2>Sub</h2>')).toBe('Top<h2>Sub</h2>');
   });
 
   it('drops scripts, event handlers, styles, iframes, forms and SVG tricks', () => {

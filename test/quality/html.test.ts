@@ -1,0 +1,59 @@
+/**
+ * The Nu HTML Checker (the W3C validator's engine, npm `vnu-jar`, needs Java) on the served HTML of
+ * every screen in three languages, in one Java run. Any error fails, printed with the URL, line and
+ * message.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/server-process';
+import { screenUrls } from '../helpers/site-urls';
+
+const vnuJar: string = createRequire(import.meta.url)('vnu-jar');
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the Nu HTML Checker', () => {
+  it('finds no error in the HTML of any screen in uz, ru and en', async () => {
+    const files = new Map<string, string>();
+    for (const [index, url] of screenUrls().entries()) {
+      const response = await fetch(server.url + url);
+      const file = join(dir, `page-${index}.html`);
+      writeFileSync(file, await response.text());
+      files.set(`file:${file}`, url);
+    }
+    const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...[...files.keys()].map((f) => f.slice(5))], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (run.error) throw new Error(`java could not run the checker (${run.error.message}); install default-jre-headless`);
+    const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] };
+    const errors = messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` — ${m.extract.trim().slice(0, 120)}` : ''}`);
+    console.log(`vnu: ${files.size} documents checked, ${errors.length} errors`);
+    expect(errors).toEqual([]);
+  });
+});
