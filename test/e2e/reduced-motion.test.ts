@@ -1,0 +1,78 @@
+/**
+ * With `prefers-reduced-motion: reduce` the splash never shows, page and card fades do not play, the
+ * partners marquee stands still and neither slider turns by itself. Each check is made beside the same
+ * page without the preference, so it fails if the motion was never there to stop.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage } from '../helpers/browser';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
+
+const site = useSiteInBrowser();
+
+async function open(path: string, reducedMotion: 'reduce' | 'no-preference', splash = false): Promise<{ page: Page; problems: string[] }> {
+  const watched = await openPage(site.browser, { viewport: { width: 1280, height: 900 }, reducedMotion, splash });
+  await watched.page.goto(site.server.url + path);
+  await hydrated(watched.page);
+  return watched;
+}
+
+const animationOf = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const style = getComputedStyle(document.querySelector(s)!);
+    return { name: style.animationName, seconds: parseFloat(style.animationDuration), state: style.animationPlayState };
+  }, selector);
+
+const activeSlide = (page: Page, slider: string) =>
+  page.evaluate((s) => document.querySelector(`${s} .swiper-slide-active`)?.getAttribute('data-swiper-slide-index') ?? null, slider);
+
+describe('reduced motion', () => {
+  it('never shows the splash', async () => {
+    const moving = await open('/about', 'no-preference', true);
+    expect(await moving.page.locator('.splash').count()).toBe(1);
+    await moving.page.context().close();
+    const { page, problems } = await open('/about', 'reduce', true);
+    expect(await page.locator('.splash').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('stops the marquee, and autoplay on both sliders', async () => {
+    const moving = await open('/', 'no-preference');
+    expect((await animationOf(moving.page, '.marquee__track')).name).not.toBe('none');
+    await moving.page.context().close();
+
+    const { page, problems } = await open('/', 'reduce');
+    const marquee = await animationOf(page, '.marquee__track');
+    expect(marquee.name === 'none' || marquee.state === 'paused' || marquee.seconds < 0.001).toBe(true);
+    for (const slider of ['.slider--images', '.slider--partners']) {
+      await page.locator(slider).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`${slider}.swiper-initialized`);
+      await page.mouse.move(0, 0); // hovering pauses autoplay anyway: keep the pointer away
+      const before = await activeSlide(page, slider);
+      // Longer than two autoplay intervals of the slower slider (2 s): without the preference it turns.
+      await page.waitForTimeout(4500);
+      expect(await activeSlide(page, slider)).toBe(before);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('plays no page fade after client navigation and no vacancy card fade-in', async () => {
+    const { page, problems } = await open('/about', 'reduce');
+    await page.locator('.tab-bar a[href$="/rektorat"]').first().click();
+    await page.waitForURL(/\/rektorat$/);
+    await page.waitForSelector('.route-fade');
+    expect((await animationOf(page, '.route-fade')).seconds).toBeLessThan(0.001);
+    await page.goto(`${site.server.url}/Vacancies`);
+    await hydrated(page);
+    const card = await animationOf(page, '.vac-card');
+    expect(card.name === 'none' || card.seconds < 0.001).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const moving = await open('/Vacancies', 'no-preference');
+    expect((await animationOf(moving.page, '.vac-card')).name).not.toBe('none');
+    await moving.page.context().close();
+  });
+});
