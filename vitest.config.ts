@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['test/quality/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/build-once.ts'],
+          maxConcurrency: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
