@@ -1,6 +1,7 @@
 /**
  * deploy/nginx.conf with real nginx (Debian's package; .ci/run installs it) in front of the built
- * app, both on free ports. Skipped, with a message, where nginx is not installed.
+ * app, both on free ports. Skipped, with a message, where nginx is not installed locally; with
+ * REQUIRE_NGINX=1 (set by .ci/run) a missing nginx is a failure, so CI can never skip it silently.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { freePort, startServer, type RunningServer } from '../helpers/server-pro
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const root = fileURLToPath(new URL('../..', import.meta.url));
+if (!NGINX && process.env.REQUIRE_NGINX === '1') throw new Error('REQUIRE_NGINX=1 but nginx is not installed (apt-get install -y nginx-light)');
 if (!NGINX) console.warn('nginx is not installed: skipping the deploy/nginx.conf tests (apt-get install -y nginx).');
 
 let backend: FakeBackend;
