@@ -12,14 +12,12 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort, productionNodeFlags, root, startBuiltSite, waitFor } from './lib/site-process.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const profile = process.env.BENCH_PROFILE === '1';
@@ -28,42 +26,9 @@ const RENDERED = ['/ru/about'];
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const profileDir = join(root, '.bench');
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-/** The node flags of the Dockerfile's CMD (heap sizing), so the bench measures the production process. */
-function productionNodeFlags() {
-  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD '));
-  return JSON.parse(cmd.slice(4)).filter((arg) => arg.startsWith('--'));
-}
-
-async function startSite(name, env = {}) {
-  const port = await freePort();
-  const args = [...productionNodeFlags(), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [])];
-  const child = spawn(process.execPath, [...args, join(root, 'dist/server/index.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`);
-  return { url, child, name };
+function startSite(name, env = {}) {
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  return startBuiltSite({ env: { LOG_LEVEL: 'silent', ...env }, nodeArgs });
 }
 
 async function stop(site) {

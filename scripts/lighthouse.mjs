@@ -6,55 +6,21 @@
  * A report, not a gate: scores move with the machine. LIGHTHOUSE_RUNS (default 1) runs each page that
  * many times and keeps the median performance run.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/ru/about', '/en/news/1'];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (p) => p && existsSync(p),
-);
-if (!chromePath) {
-  console.error('No Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH.');
-  process.exit(1);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startSite() {
-  if (!existsSync(join(root, 'dist/server/index.js'))) spawnSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
-  const cmd = JSON.parse(readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD ')).slice(4));
-  const port = await freePort();
-  const child = spawn(process.execPath, cmd.slice(1), {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BACKEND_URL: '' },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the site did not start');
-}
+const chromePath = chromiumPath();
 
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
 
-const site = await startSite();
+const site = await startBuiltSite();
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

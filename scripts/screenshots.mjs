@@ -3,14 +3,11 @@
  * production build on the embedded content, in Debian's Chromium (CHROMIUM_PATH to override). The
  * first screenful of each page (what a visitor sees before scrolling), without the splash.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'docs', 'screenshots');
 const SCREENS = [
   ['home', '/'],
@@ -31,32 +28,8 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ];
-const chromePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (p) => p && existsSync(p),
-);
-if (!chromePath) {
-  console.error('No Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH.');
-  process.exit(1);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-if (!existsSync(join(root, 'dist/server/index.js'))) spawnSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
-const cmd = JSON.parse(readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD ')).slice(4));
-const port = await freePort();
-const site = spawn(process.execPath, cmd.slice(1), {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BACKEND_URL: '' },
-  stdio: 'inherit',
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 200 && !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+const chromePath = chromiumPath();
+const { url, child: site } = await startBuiltSite();
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

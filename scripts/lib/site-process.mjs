@@ -1,0 +1,63 @@
+/**
+ * What the measuring scripts (bench, lighthouse, screenshots) share: a free port, Debian's Chromium,
+ * and the built site started the way the Dockerfile's CMD starts it (same node flags), on its own port.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH); exits with a one-line hint when there is none. */
+export function chromiumPath() {
+  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+    (p) => p && existsSync(p),
+  );
+  if (!path) {
+    console.error('No Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH.');
+    process.exit(1);
+  }
+  return path;
+}
+
+/** The node flags of the Dockerfile's CMD (heap sizing), so every script measures the production process. */
+export function productionNodeFlags() {
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD '));
+  return JSON.parse(cmd.slice(4)).filter((arg) => arg.startsWith('--'));
+}
+
+/** Resolves once `url` answers below 500. */
+export async function waitFor(url) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/**
+ * The built site (built first when missing) on embedded content unless `env` says otherwise, with the
+ * production node flags plus `nodeArgs`. Returns its URL and child process.
+ */
+export async function startBuiltSite({ env = {}, nodeArgs = [] } = {}) {
+  if (!existsSync(join(root, 'dist/server/index.js'))) spawnSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
+  const port = await freePort();
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, join(root, 'dist/server/index.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BACKEND_URL: '', ...env },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { url, child };
+}
