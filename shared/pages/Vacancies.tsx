@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigationType, useSearchParams } from 'react-router';
 import type { Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
@@ -148,9 +148,14 @@ function VacancyBoard({ board }: { board: Board }) {
   const [, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(board.selected);
   const { department, type } = board.selected;
+  const navigationType = useNavigationType();
 
-  // New loader data (back/forward, a link with another query) brings its own filters.
-  useEffect(() => setFilters({ department, type }), [department, type]);
+  // New loader data from back/forward or a link brings its own filters. The board's own changes
+  // replace the URL and are already in local state: taking them back from the loader would let an
+  // older change that finishes late flash over a newer one (a filter, then 'clear' at once).
+  useEffect(() => {
+    if (navigationType !== 'REPLACE') setFilters({ department, type });
+  }, [department, type, navigationType]);
 
   const apply = (next: Filters) => {
     setFilters(next);

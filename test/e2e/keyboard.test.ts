@@ -118,7 +118,9 @@ describe('keyboard paths', () => {
     expect(await showsFocusRing(page)).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all);
+    await page.waitForURL((url) => url.search === '');
     expect(await page.inputValue('select[name="department"]')).toBe('');
+    expect(await page.locator('.vac-card').count()).toBe(all);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -82,6 +82,25 @@ describe('vacancy filters', () => {
     await page.context().close();
   });
 
+  it('takes the filters of a menu link and of the back button, without a reload', async () => {
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
+    await hydrated(page);
+    await mark(page);
+    // The menu's own link to the page (hidden in its dropdown until opened): a new entry with no filters.
+    await page.locator('header a[href="/en/Vacancies"]').first().evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForURL(`${site.server.url}/en/Vacancies`);
+    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, SAMPLE_VACANCY_COUNT);
+    expect(await page.inputValue('select[name="type"]')).toBe('');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('type') === HALF_RATE);
+    await page.waitForFunction((v) => (document.querySelector('select[name="type"]') as HTMLSelectElement).value === v, HALF_RATE);
+    expect(await cards(page).count()).toBe(all.filter((v) => v.employmentType === HALF_RATE).length);
+    expect(await marked(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('goes back in history with the back button', async () => {
     const { page } = await openPage(site.browser);
     await page.goto(`${site.server.url}/ru/TTJ`);
