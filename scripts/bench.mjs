@@ -31,10 +31,25 @@ function startSite(name, env = {}) {
   return startBuiltSite({ env: { LOG_LEVEL: 'silent', ...env }, nodeArgs });
 }
 
-async function stop(site) {
-  const exited = new Promise((resolve) => site.child.once('exit', resolve));
-  site.child.kill('SIGTERM');
+async function stopChild(child, signal = 'SIGTERM') {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
   await exited;
+}
+
+const stop = (site) => stopChild(site.child);
+
+/** A ceiling server once it answers: its URL, and `close` that stops it (with `signal`) and removes `path`. */
+async function ceiling(child, port, signal, path) {
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return {
+    url,
+    close: async () => {
+      await stopChild(child, signal);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
 }
 
 function rssMb(pid) {
@@ -59,16 +74,7 @@ async function bareNode(body) {
   const file = join(tmpdir(), `bench-bare-${process.pid}.html.gz`);
   writeFileSync(file, body);
   const child = spawn(process.execPath, ['-e', BARE_SERVER, file, String(port)], { stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url);
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(file, { force: true });
-    },
-  };
+  return ceiling(child, port, 'SIGTERM', file);
 }
 
 async function nginxStatic(body) {
@@ -89,16 +95,7 @@ http { access_log off; client_body_temp_path temp; proxy_temp_path temp; fastcgi
     location / { root ${join(dir, 'www')}; default_type text/html; add_header Content-Encoding gzip; try_files /page.html.gz =404; } } }`,
   );
   const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url);
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGQUIT');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return ceiling(child, port, 'SIGQUIT', dir);
 }
 
 function load(url) {

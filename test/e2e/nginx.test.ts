@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../scripts/lib/site-process.mjs';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { freePort, startServer, type RunningServer } from '../helpers/server-process';
@@ -23,18 +24,6 @@ let app: RunningServer;
 let nginx: ChildProcess;
 let prefix: string;
 let base: string;
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
   beforeAll(async () => {

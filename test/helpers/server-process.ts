@@ -3,8 +3,10 @@
  * `npm start` and the Docker image run it. Used by browser tests and the production-install test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/site-process.mjs';
+
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -12,14 +14,6 @@ export interface RunningServer {
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startServer(

@@ -1,0 +1,14 @@
+/** Types for the TypeScript tests that share these helpers with the measuring scripts. */
+import type { ChildProcess } from 'node:child_process';
+
+export declare const root: string;
+/** A port nothing listens on at the moment of asking, on 127.0.0.1. */
+export declare function freePort(): Promise<number>;
+export declare function chromiumPath(): string;
+export declare function productionNodeFlags(): string[];
+/** Resolves once `url` answers below 500; rejects after 30 s. */
+export declare function waitFor(url: string): Promise<void>;
+export declare function startBuiltSite(options?: {
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<{ url: string; child: ChildProcess }>;
