@@ -4,11 +4,12 @@
  *    manifest.json, which the server reads to write <script>/<link> tags and modulepreload hints.
  *    Every hashed file also gets .br and .gz siblings for the static server to send as they are.
  *  - dist/server/index.js: the server, TypeScript bundled to one ESM file with npm packages left
- *    external (node_modules is installed beside it in production).
+ *    external (node_modules is installed beside it in production), and beside it the sanitiser
+ *    thread's script (server/rich-text/sanitize-worker.mjs, plain JavaScript, copied as it is).
  * `node build.mjs --watch` rebuilds on change and restarts the server (npm run dev).
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -127,6 +128,14 @@ async function precompress(metafile) {
   );
 }
 
+/** Files the server loads at run time from beside its bundle (worker threads run their own script). */
+const SERVER_FILES = [join(root, 'server', 'rich-text', 'sanitize-worker.mjs')];
+
+async function copyServerFiles() {
+  await mkdir(serverOut, { recursive: true });
+  await Promise.all(SERVER_FILES.map((file) => copyFile(file, join(serverOut, basename(file)))));
+}
+
 async function writeManifest(metafile) {
   await writeFile(join(clientOut, 'manifest.json'), JSON.stringify(manifestFrom(metafile), null, 2));
 }
@@ -135,6 +144,7 @@ async function buildOnce() {
   await rm(join(root, 'dist'), { recursive: true, force: true });
   await mkdir(clientOut, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await copyServerFiles();
   await writeManifest(client.metafile);
   await precompress(client.metafile);
   const bytes = Object.entries(client.metafile.outputs)
@@ -164,7 +174,7 @@ async function buildAndWatch() {
     ...clientOptions,
     plugins: [afterBuild('manifest', async (r) => (await writeManifest(r.metafile), server && restart()))],
   });
-  const serverCtx = await esbuild.context({ ...serverOptions, plugins: [afterBuild('restart', restart)] });
+  const serverCtx = await esbuild.context({ ...serverOptions, plugins: [afterBuild('restart', async () => (await copyServerFiles(), restart()))] });
   await client.watch();
   await serverCtx.watch();
   console.log('dev: watching for changes (Ctrl+C to stop)');

@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStaticHandler } from 'react-router';
+import { LOADER_HEAD_START_MS } from '../shared/constants';
 import '../shared/i18n/all';
 import { createRoutes } from '../shared/routes';
 import { DataCache } from './backend/cache';
@@ -30,12 +31,18 @@ import { answerFromPageCache } from './stored-pages';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { seoRouter } from './seo';
+import { onSanitizeFallback } from './sanitize';
 
 export interface AppDeps {
   source?: Source;
   logger?: Logger;
   manifest?: Manifest;
   now?: () => number;
+  /**
+   * The loaders' head start (LOADER_HEAD_START_MS): tests that need a whole page give a long one,
+   * tests of streaming give 0, so that no test depends on how fast the machine is.
+   */
+  headStartMs?: number;
 }
 
 export interface SiteApp extends Express {
@@ -48,6 +55,7 @@ const startedAt = Date.now();
 export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const source = deps.source ?? createSource(config);
+  onSanitizeFallback((reason) => logger.warn({ reason }, 'rich text shown as plain text'));
   const cache = new DataCache({
     source,
     ttlMs: config.cacheTtlMs,
@@ -76,6 +84,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
     logger,
     pageCache,
+    headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,
     onRender: () => app.locals.renders++,
   };
 

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { isRouteErrorResponse } from 'react-router';
 import { scriptSafeJson } from '../shared/boot';
 import { DataSession } from './backend/session';
+import { pageKey } from './page-cache';
 import { createRequestContext, pageCacheControl, routerRequest, visitorSignal, type RenderDeps } from './render';
 
 function statusOf(error: unknown): number | null {
@@ -29,7 +30,7 @@ export async function serveRouteData(req: Request, res: Response, deps: RenderDe
   res.locals.session = session;
   const ctx = createRequestContext(deps, session, false);
   try {
-    const value = await deps.handler.queryRoute(routerRequest(deps.siteUrl, path, controller.signal), {
+    const value = await deps.handler.queryRoute(routerRequest(deps.siteUrl, pageKey(path), controller.signal), {
       routeId: route,
       requestContext: ctx,
     });

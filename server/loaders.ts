@@ -40,6 +40,7 @@ export async function settle(
   loader: PageLoader<Record<string, unknown>>,
   args: Parameters<PageLoader<Record<string, unknown>>>[0],
   ctx: RequestContext,
+  mainData?: string,
 ): Promise<Record<string, Loaded<unknown> | Promise<Loaded<unknown>>>> {
   let promises: Record<string, Promise<unknown>>;
   try {
@@ -58,6 +59,9 @@ export async function settle(
   );
   const missing = Object.values(slots).some((slot) => !(slot instanceof Promise) && !slot.ok && slot.missing === 'not-found');
   if (missing) notFoundResponse();
+  const keys = Object.keys(slots);
+  const main = slots[mainData ?? (keys.length === 1 ? keys[0]! : '')];
+  if (main && !(main instanceof Promise) && !main.ok) ctx.session.unavailable = true;
   return slots;
 }
 
@@ -68,6 +72,6 @@ export const serverLoaders: LoaderFactory = (page: PageDef, lang: Lang): LoaderF
     const ctx = context as RequestContext;
     const module = await page.load();
     if (!module.loader) return null;
-    return settle(module.loader, { api: ctx.api, lang, params, url: new URL(request.url) }, ctx);
+    return settle(module.loader, { api: ctx.api, lang, params, url: new URL(request.url) }, ctx, module.mainData);
   };
 };

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
 
 const gzipAsync = promisify(gzip);
@@ -131,17 +132,8 @@ export class PageCache {
   }
 }
 
-/** Query parameters some page reads; any other parameter does not change a page and is not in its key. */
-const PAGE_QUERY_PARAMS = ['page', 'department', 'type', 'q'];
-
 /** The page cache key of a request URL: its path and the query parameters pages read, in order. */
-export function pageKey(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  const kept = PAGE_QUERY_PARAMS.filter((name) => params.has(name)).map((name) => `${name}=${encodeURIComponent(params.get(name)!)}`);
-  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
-}
+export const pageKey = pageUrl;
 
 /** Headers that belong to one response only; everything else is stored with the page. */
 const PER_RESPONSE = new Set(['content-security-policy', 'content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'date', 'etag']);

@@ -5,13 +5,15 @@
  * when the stream ends, and a visitor who leaves aborts the render and the upstream calls nobody else
  * waits for.
  */
-import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { AppContext, type AppInfo, type Assets } from '../shared/app-context';
-import { LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
+import { STREAM_TIMEOUT_MS } from '../shared/constants';
+
+/** When a page whose main data failed is worth asking for again: about one backend retry. */
+const RETRY_AFTER_S = 60;
 import { createSiteApi, type SiteApiOptions } from './backend/api';
 import type { DataCache } from './backend/cache';
 import { DataSession } from './backend/session';
@@ -19,6 +21,7 @@ import { bootJson, DeferredCollector } from './boot';
 import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
 import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
+import { responseWriter } from './response-writer';
 import { nonceOf } from './security';
 
 export interface RenderDeps {
@@ -31,6 +34,8 @@ export interface RenderDeps {
   assetsFor: (pageId: string | null, lang: string) => Assets;
   logger: Logger;
   pageCache: PageCache;
+  /** How long loaders may take before the shell is sent without their data (people only; crawlers wait). */
+  headStartMs: number;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
   onRender?: (pageId: string | null) => void;
 }
@@ -53,7 +58,7 @@ export function createRequestContext(deps: RenderDeps, session: DataSession, hea
   let timer: NodeJS.Timeout | undefined;
   const headStartOver = headStart
     ? new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, LOADER_HEAD_START_MS);
+        timer = setTimeout(resolve, deps.headStartMs);
       })
     : null;
   return {
@@ -70,8 +75,12 @@ function leafPageId(context: StaticHandlerContext): string | null {
   return (leaf?.route.handle as { page?: string } | undefined)?.page ?? null;
 }
 
-export function pageCacheControl(deps: RenderDeps, { degraded, streamed }: { degraded: boolean; streamed: boolean }): string {
-  if (degraded || streamed) return 'no-store';
+/**
+ * Only whole, good pages may be kept by nginx or a CDN. A 404 is not kept either: a news item asked
+ * for just before it is published must not stay missing in every cache.
+ */
+export function pageCacheControl(deps: RenderDeps, { degraded, streamed, status = 200 }: { degraded: boolean; streamed: boolean; status?: number }): string {
+  if (degraded || streamed || status !== 200) return 'no-store';
   return `public, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
 }
 
@@ -84,7 +93,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
 
   let context: StaticHandlerContext | Response;
   try {
-    context = await deps.handler.query(routerRequest(deps.siteUrl, req.originalUrl, controller.signal), { requestContext: ctx });
+    // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
+    context = await deps.handler.query(routerRequest(deps.siteUrl, pageKey(req.originalUrl), controller.signal), { requestContext: ctx });
   } finally {
     ctx.done();
   }
@@ -102,7 +112,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
   const app: AppInfo = { siteUrl: deps.siteUrl, assets, bootJson: bootJson(context, deps.siteUrl, assets, deferred) };
   const router = createStaticRouter(deps.handler.dataRoutes, context);
-  const status = context.statusCode;
+  // The page's main data could not be had: still the page's own words for people, but a 503 so that
+  // crawlers and caches do not take the error notice for the page.
+  const unavailable = context.statusCode === 200 && session.unavailable;
+  const status = unavailable ? 503 : context.statusCode;
   const streamed = deferred.size > 0;
   const pageId = leafPageId(context);
   res.locals.route = pageId ?? 'NotFound';
@@ -123,7 +136,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     const send = () => {
       res.status(status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed }));
+      res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status }));
+      if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
       res.setHeader('Vary', 'Accept-Encoding');
       // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
       if (streamed) res.setHeader('X-Accel-Buffering', 'no');
@@ -170,38 +184,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       finish();
     });
   });
-}
-
-/**
- * The response as React's destination: writes through with backpressure, flushes compression after
- * each chunk React flushes (so streamed parts reach the visitor), and writes the settled deferred
- * data just before the closing </body></html>.
- */
-function responseWriter(res: ExpressResponse, tail: () => string, capture: Buffer[] | null, onDone: () => void): Writable {
-  const CLOSING = Buffer.from('</body></html>');
-  let held: Buffer | null = null;
-  const writer = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      let bytes = held ? Buffer.concat([held, chunk]) : chunk;
-      held = null;
-      if (bytes.length >= CLOSING.length && bytes.subarray(bytes.length - CLOSING.length).equals(CLOSING)) {
-        held = CLOSING;
-        bytes = bytes.subarray(0, bytes.length - CLOSING.length);
-      }
-      capture?.push(bytes);
-      if (bytes.length === 0 || res.write(bytes)) callback();
-      else res.once('drain', () => callback());
-    },
-    final(callback) {
-      const last = held ? Buffer.concat([Buffer.from(tail()), held]) : Buffer.from(tail());
-      capture?.push(last);
-      res.end(last);
-      onDone();
-      callback();
-    },
-  });
-  (writer as Writable & { flush(): void }).flush = () => (res as ExpressResponse & { flush?: () => void }).flush?.();
-  return writer;
 }
 
 /** A last-resort page with no detail of what went wrong. */

@@ -29,7 +29,9 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
         styleSrc: [(req) => (INLINE_STYLE_PATH.test((req.url ?? '/').split('?')[0]!) ? "'self' 'unsafe-inline'" : "'self'")],
         // Style attributes in server HTML (image aspect ratios, progress bars) cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...options.imageOrigins],
+        // Any https origin: the backend names media hosts and CDNs we cannot list in advance, and an
+        // image cannot run code. The backend's own origin is added for a backend on plain http.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...options.imageOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         // 'self': /rulesEtika frames the site's own code-of-conduct PDF (public/docs).

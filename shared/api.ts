@@ -114,19 +114,22 @@ export interface Programme {
 export type ProgrammeKind = 'fulltime' | 'correspondence' | 'master';
 
 export interface Partner {
-  id: number;
+  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  key: string;
   name: string;
   image: SafeUrl | null;
   url: SafeUrl | null;
 }
 
 export interface HomeImage {
-  id: number;
+  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  key: string;
   image: SafeUrl;
 }
 
 export interface GalleryImage {
-  id: number;
+  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  key: string;
   image: SafeUrl;
   title: Localized;
 }

@@ -16,6 +16,11 @@ export interface PageModule {
   default: ComponentType;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   loader?: PageLoader<any>;
+  /**
+   * The loader key the page exists to show: when it fails, the page answers 503. A loader with one key
+   * needs no name; a page whose keys are all secondary (home) names none.
+   */
+  mainData?: string;
 }
 
 export interface PageDef {

@@ -62,9 +62,9 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     codeOfConduct: () => read(ENDPOINTS.codeOfConduct(), parse.codeOfConduct),
     programmes: (kind) => read(ENDPOINTS.programmes(kind), parse.programmes),
     studentLife: () => read(options.studentLifePath, studentLifeParse.studentLife, () => null),
-    vacancies: async () => siteContent().vacancies,
-    legalDocuments: async () => siteContent().legalDocuments,
-    studyFields: async () => siteContent().studyFields,
+    vacancies: async () => (await siteContent()).vacancies,
+    legalDocuments: async () => (await siteContent()).legalDocuments,
+    studyFields: async () => (await siteContent()).studyFields,
     search: async (query, lang) => {
       // Results depend on the whole index, not on versioned entries: never keep the page in the page cache.
       session.volatile = true;

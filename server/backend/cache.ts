@@ -35,6 +35,8 @@ interface Flight {
   waiters: number;
   /** Background refreshes serve nobody directly and are never aborted by a visitor leaving. */
   background: boolean;
+  /** Set by a purge while the call was under way: its answer may predate the editor's change. */
+  purged: boolean;
 }
 
 export interface CacheStats {
@@ -56,8 +58,11 @@ export interface DataCacheOptions {
   onUpstream?: (event: { path: string; ms: number; outcome: string }) => void;
 }
 
-/** Turns backend JSON into an entity; throws when the JSON is not what the endpoint promises. */
-export type Parser<T> = (json: unknown) => T;
+/**
+ * Turns backend JSON into an entity; rejects when the JSON is not what the endpoint promises. Async
+ * because rich text is sanitised on another thread (server/rich-text).
+ */
+export type Parser<T> = (json: unknown) => Promise<T>;
 
 let nextVersion = 1;
 
@@ -116,10 +121,19 @@ export class DataCache {
     return { kind: 'failed', reason: result.reason };
   }
 
-  /** Drops every entry whose backend path starts with `prefix` (all entries when it is empty). */
+  /**
+   * Drops every entry whose backend path starts with `prefix` (all entries when it is empty). Calls
+   * under way for those paths may carry the answer from before the editor's change: their waiters
+   * still get it, but it is not stored, and the next reader starts a new call.
+   */
   purge(prefix = ''): number {
     const keys = this.store.keys().filter((key) => key.startsWith(prefix));
     this.store.del(keys);
+    for (const [path, flight] of this.flights) {
+      if (!path.startsWith(prefix)) continue;
+      flight.purged = true;
+      this.flights.delete(path);
+    }
     return keys.length;
   }
 
@@ -174,7 +188,9 @@ export class DataCache {
   }
 
   private join(path: string, parse: Parser<unknown>, signal?: AbortSignal): Promise<FetchResult> {
-    const flight = this.flights.get(path) ?? this.start(path, parse);
+    const current = this.flights.get(path);
+    // A call every earlier visitor left is being aborted: a new visitor starts a new one.
+    const flight = current && !current.controller.signal.aborted ? current : this.start(path, parse);
     flight.waiters++;
     if (signal) {
       const leave = () => {
@@ -192,24 +208,29 @@ export class DataCache {
 
   private start(path: string, parse: Parser<unknown>): Flight {
     const controller = new AbortController();
-    const flight: Flight = { controller, waiters: 0, background: false, promise: Promise.resolve(null as never) };
-    flight.promise = this.fetchAndStore(path, parse, controller.signal).finally(() => this.flights.delete(path));
+    const flight: Flight = { controller, waiters: 0, background: false, purged: false, promise: Promise.resolve(null as never) };
+    flight.promise = this.fetchAndStore(path, parse, flight).finally(() => {
+      if (this.flights.get(path) === flight) this.flights.delete(path);
+    });
     this.flights.set(path, flight);
     return flight;
   }
 
-  private async fetchAndStore(path: string, parse: Parser<unknown>, signal: AbortSignal): Promise<FetchResult> {
+  private async fetchAndStore(path: string, parse: Parser<unknown>, flight: Flight): Promise<FetchResult> {
     const started = this.now();
     this.stats.upstreamCalls++;
-    const result = await this.options.source.fetchJson(path, signal);
+    const result = await this.options.source.fetchJson(path, flight.controller.signal);
+    // A purged call's answer goes to its waiters only: the entry stays absent until a call after the purge.
+    const keep = (found: boolean, value: unknown): Entry =>
+      flight.purged ? { found, value, storedAt: this.now(), version: nextVersion++, parse } : this.put(path, found, value, parse);
     let outcome: FetchResult;
     if (result.kind === 'failed') {
       outcome = { kind: 'failed', reason: result.reason };
     } else if (result.kind === 'not-found') {
-      outcome = { kind: 'stored', entry: this.put(path, false, null, parse) };
+      outcome = { kind: 'stored', entry: keep(false, null) };
     } else {
       try {
-        outcome = { kind: 'stored', entry: this.put(path, true, parse(result.json), parse) };
+        outcome = { kind: 'stored', entry: keep(true, await parse(result.json)) };
       } catch (error) {
         outcome = { kind: 'failed', reason: `unexpected response: ${(error as Error).message}` };
       }

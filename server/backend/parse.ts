@@ -55,11 +55,15 @@ function id(v: unknown): number {
 }
 
 /** `title_uz`, `title_ru`, `title_en` → { uz, ru, en }; an empty language falls back to another one. */
-function localized(obj: Obj, field: string, convert: (v: unknown) => string = str): Localized {
-  const values = Object.fromEntries(LANGS.map((lang) => [lang, convert(obj[`${field}_${lang}`])])) as Localized;
-  const fallback = values.uz || values.ru || values.en;
-  for (const lang of LANGS) values[lang] ||= fallback;
-  return values;
+function localized(obj: Obj, field: string): Localized {
+  return withFallback(LANGS.map((lang) => str(obj[`${field}_${lang}`])));
+}
+
+function withFallback(values: string[]): Localized {
+  const byLang = Object.fromEntries(LANGS.map((lang, i) => [lang, values[i] ?? ''])) as Localized;
+  const fallback = byLang.uz || byLang.ru || byLang.en;
+  for (const lang of LANGS) byLang[lang] ||= fallback;
+  return byLang;
 }
 
 function isoDate(v: unknown): string | null {
@@ -67,19 +71,25 @@ function isoDate(v: unknown): string | null {
   return text && !Number.isNaN(Date.parse(text)) ? text : null;
 }
 
-/** http(s) URLs as they are, relative ones resolved against the backend; anything else is dropped. */
+/** Stands in for this site when media URLs have no base, so that they stay site-relative. */
+const SITE = new URL('http://site.invalid/');
+
+/**
+ * http(s) URLs, relative ones resolved against the backend (or kept site-relative); anything else is
+ * dropped. The scheme is checked after parsing, as a browser reads the URL: the parser drops tabs and
+ * newlines, so "java\nscript:" would be javascript:.
+ */
 export function mediaUrl(v: unknown, ctx: ParseContext): SafeUrl | null {
   const raw = typeof v === 'string' ? str(v) : '';
   if (!raw) return null;
-  if (/^https?:\/\//i.test(raw)) return safeAbsolute(raw);
-  if (/^\/\//.test(raw)) return safeAbsolute(`https:${raw}`);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) return null;
-  if (!ctx.mediaBase) return raw.startsWith('/') ? encodeURI(decodeURISafe(raw)) : `/${encodeURI(decodeURISafe(raw))}`;
+  let url: URL;
   try {
-    return new URL(raw, ctx.mediaBase).href;
+    url = new URL(raw.startsWith('//') ? `https:${raw}` : raw, ctx.mediaBase || SITE);
   } catch {
     return null;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.origin === SITE.origin ? url.pathname + url.search : url.href;
 }
 
 /** Only absolute http(s) links survive; `javascript:` and friends become "no link". */
@@ -97,41 +107,40 @@ function safeAbsolute(raw: string): SafeUrl | null {
   }
 }
 
-function decodeURISafe(raw: string): string {
-  try {
-    return decodeURI(raw);
-  } catch {
-    return raw;
-  }
-}
-
-/** A list response: a JSON array, or a DRF page whose `results` is one. Bad items are skipped. */
-function list<T>(json: unknown, item: (obj: Obj) => T): T[] {
+/**
+ * A list response: a JSON array, or a DRF page whose `results` is one. Bad items are skipped; `item`
+ * gets each entry's position, the key of records the backend gives no id.
+ */
+async function list<T>(json: unknown, item: (obj: Obj, position: number) => T | Promise<T>): Promise<T[]> {
   const raw = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.results) ? json.results : null;
   if (!raw) throw new Error('expected a list');
-  const items: T[] = [];
-  for (const entry of raw) {
-    if (!isObj(entry)) continue;
-    try {
-      items.push(item(entry));
-    } catch {
-      // One malformed entry must not cost the visitor the whole list.
-    }
-  }
-  return items;
+  const entries = raw.filter(isObj);
+  const settled = await Promise.allSettled(entries.map(async (entry, position) => item(entry, position)));
+  // One malformed entry must not cost the visitor the whole list.
+  return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 }
 
-function one<T>(json: unknown, item: (obj: Obj) => T): T {
+async function one<T>(json: unknown, item: (obj: Obj) => T | Promise<T>): Promise<T> {
   if (!isObj(json)) throw new Error('expected an object');
   return item(json);
 }
 
+/** The backend's id when it sends one, else the record's position: for records the SPEC gives no id. */
+function keyOf(o: Obj, position: number): string {
+  const n = int(o.id);
+  return n > 0 ? `id-${n}` : `at-${position}`;
+}
+
 export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
-  const html = (v: unknown) => sanitizeHtml(typeof v === 'string' ? v : '', ctx.mediaBase);
+  /** A rich-text field in three languages, sanitised (on the sanitiser thread). */
+  const html = async (obj: Obj, field: string): Promise<Localized> => {
+    const dirty = LANGS.map((lang) => obj[`${field}_${lang}`]);
+    return withFallback(await Promise.all(dirty.map((v) => sanitizeHtml(typeof v === 'string' ? v : '', ctx.mediaBase))));
+  };
 
-  const newsItem = (o: Obj): NewsItem => {
-    const desc = localized(o, 'desc', html);
+  const newsItem = async (o: Obj): Promise<NewsItem> => {
+    const desc = await html(o, 'desc');
     return {
       id: id(o.id),
       image: media(o.image),
@@ -143,8 +152,8 @@ export function createParsers(ctx: ParseContext) {
       category: str(o.category) || null,
     };
   };
-  const article = (o: Obj): Article => {
-    const desc = localized(o, 'desc', html);
+  const article = async (o: Obj): Promise<Article> => {
+    const desc = await html(o, 'desc');
     return {
       id: id(o.id),
       title: localized(o, 'title'),
@@ -155,52 +164,52 @@ export function createParsers(ctx: ParseContext) {
       viewers: int(o.viewers),
     };
   };
-  const galleryImage = (o: Obj): GalleryImage => {
+  const galleryImage = (o: Obj, position: number): GalleryImage => {
     const image = media(o.image);
     if (!image) throw new Error('gallery item without image');
-    return { id: id(o.id), image, title: localized(o, 'title') };
+    return { key: keyOf(o, position), image, title: localized(o, 'title') };
   };
 
   return {
-    homeContent: (json: unknown): HomeImage[] =>
-      list(json, (o) => {
+    homeContent: (json: unknown): Promise<HomeImage[]> =>
+      list(json, (o, position) => {
         const image = media(o.image);
         if (!image) throw new Error('slide without image');
-        return { id: id(o.id), image };
+        return { key: keyOf(o, position), image };
       }),
-    partners: (json: unknown): Partner[] =>
-      list(json, (o) => ({ id: id(o.id), name: str(o.name), image: media(o.image), url: linkUrl(o.url_link) })),
-    newsPage: (json: unknown): NewsPage => ({
-      items: list(json, newsItem),
+    partners: (json: unknown): Promise<Partner[]> =>
+      list(json, (o, position) => ({ key: keyOf(o, position), name: str(o.name), image: media(o.image), url: linkUrl(o.url_link) })),
+    newsPage: async (json: unknown): Promise<NewsPage> => ({
+      items: await list(json, newsItem),
       count: isObj(json) && typeof json.count === 'number' ? int(json.count) : null,
       hasNext: isObj(json) ? Boolean(json.next) : false,
     }),
-    newsItem: (json: unknown): NewsItem => one(json, newsItem),
-    articles: (json: unknown): Article[] => list(json, article),
-    article: (json: unknown): Article => one(json, article),
-    about: (json: unknown): AboutEntry[] =>
-      list(json, (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: localized(o, 'desc', html) })),
-    faculties: (json: unknown): Faculty[] =>
-      list(json, (o) => ({
+    newsItem: (json: unknown): Promise<NewsItem> => one(json, newsItem),
+    articles: (json: unknown): Promise<Article[]> => list(json, article),
+    article: (json: unknown): Promise<Article> => one(json, article),
+    about: (json: unknown): Promise<AboutEntry[]> =>
+      list(json, async (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: await html(o, 'desc') })),
+    faculties: async (json: unknown): Promise<Faculty[]> =>
+      list(json, async (o) => ({
         id: id(o.id),
         image: media(o.image),
         name: localized(o, 'name'),
-        children: list(Array.isArray(o.children_kafedra) ? o.children_kafedra : [], (c) => ({
+        children: await list(Array.isArray(o.children_kafedra) ? o.children_kafedra : [], (c) => ({
           id: id(c.id),
           name: localized(c, 'name'),
         })),
       })),
-    facultyStaff: (json: unknown): StaffEntry[] =>
-      list(json, (o) => ({
+    facultyStaff: (json: unknown): Promise<StaffEntry[]> =>
+      list(json, async (o) => ({
         id: int(o.id),
         image: media(o.image),
         position: localized(o, 'lavozim'),
         fullName: localized(o, 'full_name'),
         phone: str(o.kontakt),
         email: str(o.pochta),
-        details: localized(o, 'kafedra_malumotlari', html),
+        details: await html(o, 'kafedra_malumotlari'),
       })),
-    departments: (json: unknown): Department[] =>
+    departments: (json: unknown): Promise<Department[]> =>
       list(json, (o) => ({
         id: int(o.id),
         image: media(o.image),
@@ -209,7 +218,7 @@ export function createParsers(ctx: ParseContext) {
         phone: str(o.cantact),
         email: str(o.email),
       })),
-    rectorate: (json: unknown): RectoratePerson[] =>
+    rectorate: (json: unknown): Promise<RectoratePerson[]> =>
       list(json, (o) => ({
         id: int(o.id),
         image: media(o.image),
@@ -219,11 +228,11 @@ export function createParsers(ctx: ParseContext) {
         reception: localized(o, 'uchrashuv_vaqti'),
         email: str(o.email),
       })),
-    labourCode: (json: unknown): RulesEntry[] =>
-      list(json, (o) => ({ id: int(o.id), html: localized(o, 'descriptions', html) })),
-    codeOfConduct: (json: unknown): CodeOfConductEntry[] =>
+    labourCode: (json: unknown): Promise<RulesEntry[]> =>
+      list(json, async (o) => ({ id: int(o.id), html: await html(o, 'descriptions') })),
+    codeOfConduct: (json: unknown): Promise<CodeOfConductEntry[]> =>
       list(json, (o) => ({ id: int(o.id), title: localized(o, 'title') })),
-    programmes: (json: unknown): Programme[] =>
+    programmes: (json: unknown): Promise<Programme[]> =>
       list(json, (o) => {
         const price = typeof o.price === 'string' ? Number(o.price) : o.price;
         return {
@@ -234,7 +243,7 @@ export function createParsers(ctx: ParseContext) {
           opened: str(o.opened) || null,
         };
       }),
-    vacancies: (json: unknown): Vacancy[] =>
+    vacancies: (json: unknown): Promise<Vacancy[]> =>
       list(json, (o) => ({
         id: id(o.id),
         title: str(o.title),
@@ -243,18 +252,18 @@ export function createParsers(ctx: ParseContext) {
         description: str(o.description),
         postedDate: str(o.postedDate),
       })),
-    legalDocuments: (json: unknown): LegalDocument[] =>
+    legalDocuments: (json: unknown): Promise<LegalDocument[]> =>
       list(json, (o) => ({ id: id(o.id), text: str(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
-    studyFields: (json: unknown): StudyField[] =>
+    studyFields: (json: unknown): Promise<StudyField[]> =>
       list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */
-    studentLife: (json: unknown): StudentLife | null => {
-      const first = list(json, (o) => o)[0];
+    studentLife: async (json: unknown): Promise<StudentLife | null> => {
+      const first = (await list(json, (o) => o))[0];
       if (!first) return null;
       return {
         title: localized(first, 'title'),
         link: linkUrl(first.link),
-        images: list(Array.isArray(first.contenttable) ? first.contenttable : [], galleryImage),
+        images: await list(Array.isArray(first.contenttable) ? first.contenttable : [], galleryImage),
       };
     },
   };

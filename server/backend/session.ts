@@ -12,6 +12,8 @@ export class DataSession {
   degraded = false;
   /** True when the page depends on something other than versioned data (search results). */
   volatile = false;
+  /** True when the data the page exists to show failed (server/loaders.ts `settle`): the page is a 503. */
+  unavailable = false;
 
   constructor(readonly signal?: AbortSignal) {}
 

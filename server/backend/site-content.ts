@@ -15,20 +15,20 @@ export interface SiteContent {
   studyFields: StudyField[];
 }
 
-let loaded: SiteContent | null = null;
+let loaded: Promise<SiteContent> | null = null;
 
 function read(file: string): unknown {
   return JSON.parse(readFileSync(join(CONTENT_DIR, 'site', file), 'utf8')) as unknown;
 }
 
-export function siteContent(): SiteContent {
-  if (!loaded) {
+export function siteContent(): Promise<SiteContent> {
+  loaded ??= (async () => {
     const parse = createParsers({ mediaBase: '' });
-    loaded = {
-      vacancies: parse.vacancies(read('vacancies.json')),
-      legalDocuments: parse.legalDocuments(read('legal-documents.json')),
-      studyFields: parse.studyFields(read('study-fields.json')),
+    return {
+      vacancies: await parse.vacancies(read('vacancies.json')),
+      legalDocuments: await parse.legalDocuments(read('legal-documents.json')),
+      studyFields: await parse.studyFields(read('study-fields.json')),
     };
-  }
+  })();
   return loaded;
 }

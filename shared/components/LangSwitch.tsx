@@ -4,6 +4,7 @@ import { useLang, useT } from '../app-context';
 import { LANGUAGE_SWITCH_DELAY_MS } from '../constants';
 import { LANG_LABELS, loadDict } from '../i18n';
 import { LANGS, localePath, stripLang, type Lang } from '../lang';
+import { pageSearch } from '../page-query';
 import { Dropdown } from './Dropdown';
 
 /**
@@ -14,7 +15,10 @@ import { Dropdown } from './Dropdown';
 export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggle: (id: string) => void; onClose: () => void }) {
   const lang = useLang();
   const t = useT();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // Only what the page reads: the links are the same in the stored page and after hydration.
+  const search = pageSearch(location.search);
   const navigate = useNavigate();
   const [switchingTo, setSwitchingTo] = useState<Lang | null>(null);
   const path = stripLang(pathname);

@@ -24,6 +24,9 @@ interface ArticleView {
 type ArticleData = { article: ArticleView };
 
 /** An id the backend does not know is a 404 page (the backend's 404 makes the page's status). */
+/** What the page exists to show: when it fails, the page is a 503 (server/loaders.ts). */
+export const mainData = 'article';
+
 export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
   const id = parseId(params.id);
   if (id === null) throw new DataError('not-found', 'bad article id');

@@ -26,6 +26,9 @@ interface FacultyLink {
 
 type FacultyStaffData = { staff: StaffView[]; faculties: FacultyLink[] };
 
+/** What the page exists to show: when it fails, the page is a 503 (server/loaders.ts). */
+export const mainData = 'staff';
+
 export const loader: PageLoader<FacultyStaffData> = ({ api, lang, params }) => {
   const id = parseId(params.id);
   if (id === null) throw new DataError('not-found', 'bad faculty id');

@@ -49,7 +49,7 @@ export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
   latest: api.newsPage(1).then((page) => page.items.slice(0, HOME_LATEST_NEWS_COUNT).map((n) => toNewsCard(n, lang))),
   fields: api.studyFields().then((fields) => fields.map((field) => toStudyFieldCard(field, lang))),
   slides: orEmpty(api.homeContent()),
-  studentLife: api.studentLife().then((life) => life && { link: life.link, images: life.images.map((i) => ({ id: i.id, image: i.image, title: i.title[lang] })) }),
+  studentLife: api.studentLife().then((life) => life && { link: life.link, images: life.images.map((i) => ({ key: i.key, image: i.image, title: i.title[lang] })) }),
   partners: orEmpty(api.partners()),
 });
 

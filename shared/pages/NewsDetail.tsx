@@ -26,6 +26,9 @@ interface NewsDetailView {
 
 type NewsDetailData = { item: NewsDetailView; more: NewsCardData[] };
 
+/** What the page exists to show: when it fails, the page is a 503 (server/loaders.ts). */
+export const mainData = 'item';
+
 export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
   const id = parseId(params.id);
   if (id === null) throw new DataError('not-found', 'bad news id');

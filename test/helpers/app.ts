@@ -2,7 +2,11 @@ import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 
-/** An app on the given backend, with quiet logs; `env` overrides configuration variables. */
+/**
+ * An app on the given backend, with quiet logs; `env` overrides configuration variables. Pages wait
+ * for their data (a head start longer than any test's backend), so a busy machine cannot turn a whole
+ * page into a streamed one; tests of streaming pass `{ headStartMs: 0 }`.
+ */
 export function testApp(backendUrl: string | null, env: Record<string, string> = {}, deps: AppDeps = {}) {
   const config = loadConfig({
     ...(backendUrl ? { BACKEND_URL: backendUrl } : {}),
@@ -10,7 +14,7 @@ export function testApp(backendUrl: string | null, env: Record<string, string> =
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return createApp(config, { logger: createLogger('silent'), ...deps });
+  return createApp(config, { logger: createLogger('silent'), headStartMs: 60_000, ...deps });
 }
 
 /** Waits until the app's page cache holds `count` pages (storing compresses in the background). */

@@ -9,7 +9,9 @@ export type Answer =
   | { json: unknown; status?: number; delayMs?: number }
   | { raw: string; status?: number; delayMs?: number }
   | { status: number; delayMs?: number }
-  | { hang: true };
+  | { hang: true }
+  /** Sends the headers and the first half of `raw`, then the rest once `until` resolves. */
+  | { raw: string; until: Promise<void> };
 
 export interface FakeBackend {
   url: string;
@@ -19,6 +21,8 @@ export interface FakeBackend {
   resetCalls(): void;
   /** Requests still hanging (not answered, not closed by the client). */
   open(): number;
+  /** Resolves once `path` has been asked for `count` times in all (at once if it already has). */
+  requested(path: string, count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,10 +30,15 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}): Pro
   const answers = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
+  const waiting: Array<{ path: string; count: number; resolve: () => void }> = [];
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/';
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    for (const waiter of waiting.filter((w) => w.path === path && w.count <= counts.get(path)!)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     const answer = answers.get(path);
     if (!answer) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}');
@@ -38,6 +47,15 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}): Pro
     if ('hang' in answer) {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if ('until' in answer) {
+      const half = Buffer.from(answer.raw).subarray(0, Buffer.byteLength(answer.raw) >> 1);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(half);
+      void answer.until.then(() => {
+        if (!res.destroyed) res.end(Buffer.from(answer.raw).subarray(half.length));
+      });
       return;
     }
     const respond = () => {
@@ -62,6 +80,8 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}): Pro
     calls: (path) => (path ? (counts.get(path) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
     resetCalls: () => counts.clear(),
     open: () => hanging.size,
+    requested: (path, count = 1) =>
+      (counts.get(path) ?? 0) >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ path, count, resolve })),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -77,7 +77,8 @@ describe('the page cache', () => {
   });
 
   it('never stores a streamed page (its inline scripts carry a nonce) or a degraded one', async () => {
-    const { app, backend } = await setup();
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url, { CACHE_PURGE_TOKEN: TOKEN }, { headStartMs: 0 });
     backend.set('/news/yangiliklar/9/', { json: newsItem(9), delayMs: 300 });
     const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
     const streamed = await request(app).get('/news/9').set('user-agent', chrome).expect(200);

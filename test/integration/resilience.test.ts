@@ -60,11 +60,13 @@ describe('the data cache in front of the backend', () => {
     expect(res.text).toContain('Tarix uz-about');
   });
 
-  it('renders a page with the empty state and no-store when the backend fails and nothing is cached', async () => {
+  it('renders the page with its empty state as a 503 with Retry-After and no-store when the backend fails and nothing is cached', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/category/rektorot/', { status: 503 });
     const app = testApp(backend.url);
-    const res = await request(app).get('/en/rektorat').expect(200);
+    // 503, not 200: crawlers must not index the error notice as the page, and come back later.
+    const res = await request(app).get('/en/rektorat').expect(503);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('The data could not be loaded');
     expect(res.text).toContain('<footer');
@@ -74,7 +76,7 @@ describe('the data cache in front of the backend', () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { status: 502 });
     const app = testApp(backend.url);
-    const res = await request(app).get('/news/5').expect(200);
+    const res = await request(app).get('/news/5').expect(503);
     expect(res.text).toContain('Failed to fetch news data.');
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -84,9 +86,9 @@ describe('the data cache in front of the backend', () => {
     backend.set('/category/obuniversitet/', { raw: '{"results": [unterminated' });
     backend.set('/news/yangiliklar/3/', { raw: '<html>oops</html>' });
     const app = testApp(backend.url);
-    const about = await request(app).get('/about').expect(200);
+    const about = await request(app).get('/about').expect(503);
     expect(about.text).not.toMatch(/SyntaxError|at .*\.ts:\d+/);
-    const news = await request(app).get('/news/3').expect(200);
+    const news = await request(app).get('/news/3').expect(503);
     expect(news.text).toContain('Failed to fetch news data.');
   });
 
@@ -110,7 +112,7 @@ describe('streaming when the backend is slow', () => {
   it('sends the head and header before a 1.2 s upstream answers, then the content in the same response', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { json: newsItem(5), delayMs: 1200 });
-    const app = testApp(backend.url);
+    const app = testApp(backend.url, {}, { headStartMs: 0 });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as { port: number };
@@ -151,6 +153,10 @@ describe('streaming when the backend is slow', () => {
     const ok = await request(app).get('/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);
     expect(ok.text).toContain('Matn 5 uz-body');
     expect(ok.text).not.toContain('Loading...');
+    // A secondary section failing (the 'more news' block) keeps the page a 200.
+    backend.set('/news/yangiliklar/', { status: 500 });
+    const partial = await request(testApp(backend.url)).get('/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);
+    expect(partial.headers['cache-control']).toBe('no-store');
     await request(app).get('/news/404').set('user-agent', 'Mozilla/5.0 (compatible; YandexBot/3.0)').expect(404);
   });
 });

@@ -74,7 +74,8 @@ describe('security headers', () => {
   it('sends a CSP with a fresh nonce per request that matches every inline script', async () => {
     backend.set('/news/yangiliklar/77/', { json: newsItem(77), delayMs: 300 });
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
-    const a = await request(app).get('/news/77').set('user-agent', browser).expect(200);
+    const streaming = testApp(backend.url, {}, { headStartMs: 0 });
+    const a = await request(streaming).get('/news/77').set('user-agent', browser).expect(200);
     const b = await request(app).get('/about').expect(200);
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
     const nonceA = nonceOf(a.headers['content-security-policy'] ?? '');

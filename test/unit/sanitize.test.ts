@@ -3,44 +3,44 @@ import { htmlToText, sanitizeHtml } from '../../server/sanitize';
 import { linkUrl, mediaUrl } from '../../server/backend/parse';
 
 describe('sanitising backend HTML', () => {
-  it('keeps structure: headings, lists, tables, emphasis', () => {
+  it('keeps structure: headings, lists, tables, emphasis', async () => {
     const html = '<h2>T</h2><ul><li><strong>a</strong></li></ul><table><tr><td>1</td></tr></table>';
-    expect(sanitizeHtml(html)).toBe('<h2>T</h2><ul><li><strong>a</strong></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>');
+    expect(await sanitizeHtml(html)).toBe('<h2>T</h2><ul><li><strong>a</strong></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>');
   });
 
-  it('lifts headings so the highest is an h2 under the page title, keeping their order', () => {
-    expect(sanitizeHtml('<h3 title="x">A</h3><p>p</p><h4>B</h4><h3>C</h3>')).toBe('<h2 title="x">A</h2><p>p</p><h3>B</h3><h2>C</h2>');
-    expect(sanitizeHtml('<h1>Top</h1><h2>Sub</h2>')).toBe('Top<h2>Sub</h2>');
+  it('lifts headings so the highest is an h2 under the page title, keeping their order', async () => {
+    expect(await sanitizeHtml('<h3 title="x">A</h3><p>p</p><h4>B</h4><h3>C</h3>')).toBe('<h2 title="x">A</h2><p>p</p><h3>B</h3><h2>C</h2>');
+    expect(await sanitizeHtml('<h1>Top</h1><h2>Sub</h2>')).toBe('Top<h2>Sub</h2>');
   });
 
-  it('drops scripts, event handlers, styles, iframes, forms and SVG tricks', () => {
+  it('drops scripts, event handlers, styles, iframes, forms and SVG tricks', async () => {
     const dirty =
       '<p onclick="x()">a<script>alert(1)</script></p><img src="https://x.org/a.png" onerror="alert(2)"><iframe src="https://evil"></iframe><form><input></form><svg><script>alert(3)</script></svg><p style="background:url(javascript:alert(4))">b</p><math><mi>x</mi></math>';
-    const clean = sanitizeHtml(dirty);
+    const clean = await sanitizeHtml(dirty);
     expect(clean).not.toMatch(/script|onclick|onerror|iframe|form|svg|style|javascript|math/i);
     expect(clean).toContain('<img src="https://x.org/a.png"');
   });
 
-  it('allows http(s), mailto and tel links only; external ones open safely', () => {
-    const clean = sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://ok.uz">y</a><a href="mailto:a@b.uz">z</a><a href="data:text/html,hi">w</a>');
+  it('allows http(s), mailto and tel links only; external ones open safely', async () => {
+    const clean = await sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://ok.uz">y</a><a href="mailto:a@b.uz">z</a><a href="data:text/html,hi">w</a>');
     expect(clean).toContain('<a>x</a>');
     expect(clean).toContain('<a href="https://ok.uz" target="_blank" rel="noopener noreferrer">y</a>');
     expect(clean).toContain('<a href="mailto:a@b.uz">z</a>');
     expect(clean).toContain('<a>w</a>');
   });
 
-  it('resolves relative images against the backend and drops non-http images', () => {
-    expect(sanitizeHtml('<img src="/media/a.png">', 'https://api.ztu.uz/')).toContain('src="https://api.ztu.uz/media/a.png"');
-    expect(sanitizeHtml('<img src="javascript:alert(1)">')).not.toContain('img');
+  it('resolves relative images against the backend and drops non-http images', async () => {
+    expect(await sanitizeHtml('<img src="/media/a.png">', 'https://api.ztu.uz/')).toContain('src="https://api.ztu.uz/media/a.png"');
+    expect(await sanitizeHtml('<img src="javascript:alert(1)">')).not.toContain('img');
   });
 
-  it('turns HTML into plain text for previews', () => {
+  it('turns HTML into plain text for previews', async () => {
     expect(htmlToText('<p>Bir</p><p>Ikki &amp; uch</p>')).toBe('Bir Ikki & uch');
   });
 });
 
 describe('URLs from the backend', () => {
-  it('accepts http(s) and relative media, rejects everything else', () => {
+  it('accepts http(s) and relative media, rejects everything else', async () => {
     expect(mediaUrl('https://cdn.uz/a.png', { mediaBase: '' })).toBe('https://cdn.uz/a.png');
     expect(mediaUrl('/media/a.png', { mediaBase: 'https://api.ztu.uz/' })).toBe('https://api.ztu.uz/media/a.png');
     expect(mediaUrl('/media/a.png', { mediaBase: '' })).toBe('/media/a.png');

@@ -17,7 +17,7 @@ export function ImageSlider({ slides }: { slides: HomeImage[] }) {
       autoplayMs={IMAGE_SLIDER_AUTOPLAY_MS}
       labels={m}
       pagination
-      itemKey={(slide) => slide.id}
+      itemKey={(slide) => slide.key}
       renderSlide={({ item, index, copy }) => (
         <img
           className="slider__image"

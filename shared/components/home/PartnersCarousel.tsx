@@ -15,7 +15,7 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
       config={PARTNERS_SLIDER}
       autoplayMs={PARTNERS_AUTOPLAY_MS}
       labels={{ ...m, label: t.home.partners.carousel }}
-      itemKey={(partner) => partner.id}
+      itemKey={(partner) => partner.key}
       renderSlide={({ item, copy }) => <PartnerLogo partner={item} hidden={copy} />}
     />
   );

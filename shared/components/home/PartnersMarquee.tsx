@@ -14,12 +14,12 @@ export function PartnersMarquee({ partners }: { partners: Partner[] }) {
     <div className="marquee">
       <ul className="marquee__track" aria-label={t.home.partners.marquee}>
         {partners.map((partner) => (
-          <li key={partner.id}>
+          <li key={partner.key}>
             <PartnerLogo partner={partner} linked={false} />
           </li>
         ))}
         {partners.map((partner) => (
-          <li key={`copy-${partner.id}`} aria-hidden="true">
+          <li key={`copy-${partner.key}`} aria-hidden="true">
             <PartnerLogo partner={partner} linked={false} hidden />
           </li>
         ))}

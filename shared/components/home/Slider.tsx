@@ -22,7 +22,7 @@ interface SliderProps<T> {
   /** Modifier class; home.css gives each slider its breakpoint geometry. */
   className: string;
   pagination?: boolean;
-  itemKey: (item: T) => number;
+  itemKey: (item: T) => string;
   renderSlide: (slide: LoopSlide<T>) => ReactNode;
 }
 

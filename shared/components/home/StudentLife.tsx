@@ -6,7 +6,7 @@ import { ExternalLink } from '../links';
 /** The student-life gallery as the loader prepares it: texts already in the page language. */
 export interface StudentLifeView {
   link: string | null;
-  images: { id: number; image: string; title: string }[];
+  images: { key: string; image: string; title: string }[];
 }
 
 /** The student-life gallery and the link to the social profile (the backend's, else ours). */
@@ -17,7 +17,7 @@ export function StudentLife({ life }: { life: StudentLifeView | null }) {
       {life && life.images.length > 0 ? (
         <ul className="life-grid">
           {life.images.map((photo) => (
-            <li key={photo.id}>
+            <li key={photo.key}>
               <figure>
                 <img src={photo.image} alt="" width={800} height={600} loading="lazy" decoding="async" />
                 <figcaption>{photo.title}</figcaption>

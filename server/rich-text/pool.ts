@@ -1,0 +1,159 @@
+/**
+ * Runs the sanitiser (sanitize-worker.mjs) on its own thread, one field at a time, each with a time
+ * limit: a field that takes longer ends the thread (the only way to stop a synchronous parse) and a new
+ * one starts for the next field. The thread also ends after a quiet spell, which gives jsdom's ~100 MB
+ * back until rich text arrives again (the data cache keeps sanitised results, so that is rare).
+ */
+import { Worker } from 'node:worker_threads';
+
+export class SanitizeTimeout extends Error {
+  override name = 'SanitizeTimeout';
+}
+
+export interface SanitizerPoolOptions {
+  /** The worker script; tests give one that misbehaves. */
+  workerUrl?: URL;
+  /** Longest one field may take once the thread has it. */
+  taskTimeoutMs?: number;
+  /** The thread ends after this long without work. */
+  idleMs?: number;
+}
+
+interface Task {
+  id: number;
+  html: string;
+  base: string;
+  resolve: (html: string) => void;
+  reject: (error: Error) => void;
+}
+
+type Reply = { ready: true } | { id: number; html: string } | { id: number; error: string };
+
+export const SANITIZE_TIMEOUT_MS = 5_000;
+const IDLE_MS = 30_000;
+
+export class SanitizerPool {
+  private worker: Worker | null = null;
+  private ready = false;
+  private current: Task | null = null;
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private taskTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly workerUrl: URL;
+  private readonly taskTimeoutMs: number;
+  private readonly idleMs: number;
+  /** Fields that ran out of time, and threads started, for /healthz and tests. */
+  readonly stats = { timeouts: 0, failures: 0, threadsStarted: 0, done: 0 };
+
+  constructor(options: SanitizerPoolOptions = {}) {
+    this.workerUrl = options.workerUrl ?? new URL('./sanitize-worker.mjs', import.meta.url);
+    this.taskTimeoutMs = options.taskTimeoutMs ?? SANITIZE_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? IDLE_MS;
+  }
+
+  /** Fields waiting or being sanitised. */
+  get pending(): number {
+    return this.queue.length + (this.current ? 1 : 0);
+  }
+
+  /** Sanitised HTML; rejects with SanitizeTimeout past the time limit, or with the sanitiser's error. */
+  sanitize(html: string, base: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, html, base, resolve, reject });
+      clearTimeout(this.idleTimer);
+      this.dispatch();
+    });
+  }
+
+  /** Ends the thread; queued fields fail. */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const error = new Error('sanitizer closed');
+    for (const task of this.queue.splice(0)) task.reject(error);
+    this.settle(null, error);
+    await this.stop();
+  }
+
+  private dispatch(): void {
+    if (this.current || this.queue.length === 0) return;
+    if (!this.worker) this.start();
+    if (!this.ready) return;
+    const task = this.queue.shift()!;
+    this.current = task;
+    this.taskTimer = setTimeout(() => this.timeOut(task), this.taskTimeoutMs);
+    this.worker!.postMessage({ id: task.id, html: task.html, base: task.base });
+  }
+
+  private start(): void {
+    const worker = new Worker(this.workerUrl);
+    // The thread never keeps the process alive: a stopping server does not wait for it.
+    worker.unref();
+    this.worker = worker;
+    this.ready = false;
+    this.stats.threadsStarted++;
+    worker.on('message', (reply: Reply) => {
+      if (worker !== this.worker) return;
+      if ('ready' in reply) {
+        this.ready = true;
+      } else if (this.current?.id === reply.id) {
+        if ('error' in reply) {
+          this.stats.failures++;
+          this.settle(null, new Error(reply.error));
+        } else {
+          this.stats.done++;
+          this.settle(reply.html, null);
+        }
+      }
+      this.next();
+    });
+    const lost = (error: Error) => {
+      if (worker !== this.worker) return;
+      const booted = this.ready;
+      this.worker = null;
+      this.ready = false;
+      this.stats.failures++;
+      this.settle(null, error);
+      // A thread that cannot even start would fail the same way again: fail what waits instead of looping.
+      if (!booted) for (const task of this.queue.splice(0)) task.reject(error);
+      this.next();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`sanitizer thread exited with code ${code}`)));
+  }
+
+  private timeOut(task: Task): void {
+    if (this.current !== task) return;
+    this.stats.timeouts++;
+    this.settle(null, new SanitizeTimeout(`sanitising took longer than ${this.taskTimeoutMs} ms`));
+    void this.stop().then(() => this.next());
+  }
+
+  private settle(html: string | null, error: Error | null): void {
+    const task = this.current;
+    if (!task) return;
+    clearTimeout(this.taskTimer);
+    this.current = null;
+    if (error) task.reject(error);
+    else task.resolve(html!);
+  }
+
+  private next(): void {
+    if (this.queue.length > 0) {
+      this.dispatch();
+      return;
+    }
+    if (!this.current && this.worker) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = false;
+    if (worker) await worker.terminate();
+  }
+}

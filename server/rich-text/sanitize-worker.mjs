@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * The sanitiser thread: DOMPurify on one jsdom window, off the main thread so that no backend content
+ * can stall page requests (server/rich-text/pool.ts sends one field at a time and ends this thread if
+ * a field takes too long). Plain JavaScript, so the same file runs from the sources in tests and from
+ * dist/server in production (build.mjs copies it there).
+ *
+ * Messages in: { id, html, base }; out: { id, html } or { id, error }.
+ */
+import { parentPort } from 'node:worker_threads';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+const ALLOWED_TAGS = [
+  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  'a', 'img', 'figure', 'figcaption',
+  'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'span', 'div',
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang'];
+/** Content of these is dropped with the element, not kept as text. */
+const FORBID_CONTENTS = ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'select', 'textarea'];
+
+const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+const IMAGE_SCHEMES = new Set(['http:', 'https:']);
+
+const { window } = new JSDOM('');
+const purify = createDOMPurify(/** @type {any} */ (window));
+
+let currentBase = '';
+
+/**
+ * The URL checked as a browser would read it: the URL parser drops tabs and newlines, so
+ * "java\nscript:" is javascript:, and only the parsed scheme counts. Relative URLs in backend HTML are
+ * relative to the backend; with no base (embedded content) only site-relative paths ('/media/a.png',
+ * not '//host') are kept.
+ * @param {string | null} raw
+ * @param {Set<string>} schemes
+ * @returns {string | null}
+ */
+function safeUrl(raw, schemes) {
+  const cleaned = (raw ?? '').trim().replace(/[\t\n\r]/g, '');
+  if (!cleaned) return null;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(cleaned);
+  if (!hasScheme && !currentBase) return /^\/(?!\/)/.test(cleaned) ? cleaned : null;
+  let url;
+  try {
+    url = new URL(cleaned, currentBase || undefined);
+  } catch {
+    return null;
+  }
+  if (!schemes.has(url.protocol)) return null;
+  return hasScheme ? cleaned : url.href;
+}
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = safeUrl(node.getAttribute('href'), LINK_SCHEMES);
+    if (href) {
+      node.setAttribute('href', href);
+      if (/^https?:/i.test(href)) {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else {
+      node.removeAttribute('href');
+    }
+  }
+  if (node.tagName === 'IMG') {
+    const src = safeUrl(node.getAttribute('src'), IMAGE_SCHEMES);
+    if (src) {
+      node.setAttribute('src', src);
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    } else {
+      node.remove();
+    }
+  }
+});
+
+/**
+ * Backend rich text sits under the page's <h1> and often starts at <h3>: its headings are shifted so
+ * the highest becomes <h2> and the levels below keep their order, so no heading level is skipped
+ * (screen reader users navigate by them). Runs on DOMPurify's own serialisation, so tags are plain.
+ * @param {string} html
+ */
+function outlineUnderPageHeading(html) {
+  const levels = [...html.matchAll(/<h([2-6])\b/g)].map((m) => Number(m[1]));
+  if (levels.length === 0) return html;
+  const shift = Math.min(...levels) - 2;
+  if (shift === 0) return html;
+  return html.replace(/<(\/?)h([2-6])\b/g, (_, slash, level) => `<${slash}h${Number(level) - shift}`);
+}
+
+/**
+ * @param {string} dirty
+ * @param {string} base
+ */
+function sanitize(dirty, base) {
+  currentBase = base;
+  try {
+    return outlineUnderPageHeading(
+      String(
+        purify.sanitize(dirty, {
+          ALLOWED_TAGS,
+          ALLOWED_ATTR,
+          ALLOW_DATA_ATTR: false,
+          ALLOW_ARIA_ATTR: false,
+          KEEP_CONTENT: true,
+          FORBID_CONTENTS,
+        }),
+      ),
+    );
+  } finally {
+    currentBase = '';
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('sanitize-worker.mjs runs as a worker thread only');
+port.on('message', (/** @type {{ id: number, html: string, base: string }} */ task) => {
+  try {
+    port.postMessage({ id: task.id, html: sanitize(task.html, task.base) });
+  } catch (error) {
+    port.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+port.postMessage({ ready: true });
