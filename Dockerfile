@@ -6,12 +6,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json build.mjs ./
+COPY scripts/lib/build-freshness.mjs ./scripts/lib/
 COPY server ./server
 COPY client ./client
 COPY shared ./shared
 RUN node build.mjs
 
 FROM node:24-slim AS runtime
+# SITE_URL must be set (docker run -e SITE_URL=https://… or compose) when BACKEND_URL is: in production
+# the process refuses to start without it rather than write localhost into canonical links, hreflang,
+# the sitemap and RSS. Without BACKEND_URL the image serves the embedded demo on http://localhost:$PORT.
+# The image runs dist/ directly and holds no sources: there is nothing to rebuild it from.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0

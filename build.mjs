@@ -14,6 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { STAMP, stampFor } from './scripts/lib/build-freshness.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const clientOut = join(root, 'dist', 'client');
@@ -140,7 +141,13 @@ async function writeManifest(metafile) {
   await writeFile(join(clientOut, 'manifest.json'), JSON.stringify(manifestFrom(metafile), null, 2));
 }
 
+/** dist/build.json, last: `npm start` trusts only a complete production build newer than the sources. */
+async function writeStamp(mode, builtAt) {
+  await writeFile(join(root, STAMP), stampFor(mode, builtAt));
+}
+
 async function buildOnce() {
+  const builtAt = Date.now();
   await rm(join(root, 'dist'), { recursive: true, force: true });
   await mkdir(clientOut, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
@@ -150,6 +157,7 @@ async function buildOnce() {
   const bytes = Object.entries(client.metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .reduce((sum, [, output]) => sum + output.bytes, 0);
+  await writeStamp('production', builtAt);
   console.log(`build: client ${Object.keys(client.metafile.outputs).length} files (${(bytes / 1024).toFixed(1)} KiB JS), server dist/server/index.js`);
 }
 
@@ -169,6 +177,8 @@ async function buildAndWatch() {
   });
   await rm(join(root, 'dist'), { recursive: true, force: true });
   await mkdir(clientOut, { recursive: true });
+  // Written first: whatever the watcher leaves in dist/ is never taken for a production build.
+  await writeStamp('development', Date.now());
   // A client rebuild changes hashed names, so the server restarts to read the new manifest.
   const client = await esbuild.context({
     ...clientOptions,

@@ -30,6 +30,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
+import { UpstreamHealth } from './upstream-health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback } from './sanitize';
 
@@ -56,6 +57,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const source = deps.source ?? createSource(config);
   onSanitizeFallback((reason) => logger.warn({ reason }, 'rich text shown as plain text'));
+  const upstream = new UpstreamHealth(config, deps.now);
   const cache = new DataCache({
     source,
     ttlMs: config.cacheTtlMs,
@@ -63,6 +65,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     maxKeys: config.cacheMaxKeys,
     now: deps.now,
     onUpstream: (event) => {
+      upstream.record(event.path, event.outcome);
       metrics.upstream(event.path, event.ms / 1000, event.outcome);
       if (event.outcome !== 'ok' && event.outcome !== 'not-found') logger.warn({ upstream: event }, 'upstream call failed');
       else logger.debug({ upstream: event }, 'upstream call');
@@ -125,15 +128,26 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   );
   app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h', etag: true }));
 
+  // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
+  // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.
   app.get('/healthz', (_req, res) => {
     res.locals.route = 'healthz';
     res.set('Cache-Control', 'no-store').json({
       status: 'ok',
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
       source: source.name,
+      upstream: upstream.upstream,
       cache: { keys: cache.size, ...cache.stats },
       pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
     });
+  });
+  // Readiness: 503 until the configured backend has answered once (a fresh process on a dead backend has
+  // nothing to show); then 200, as the data cache serves stale data through later failures.
+  app.get('/readyz', (_req, res) => {
+    res.locals.route = 'readyz';
+    res.set('Cache-Control', 'no-store');
+    if (upstream.ready) res.json({ status: 'ready' });
+    else res.status(503).json({ status: 'not ready', reason: `nothing loaded from the backend yet (upstream: ${upstream.upstream})` });
   });
   app.get('/_data', (req, res) => {
     res.locals.route = 'data';

@@ -13,7 +13,10 @@ export interface Config {
   cacheMaxKeys: number;
   /** Upper bound of the rendered-page cache (HTML + gzip + br), in bytes. */
   pageCacheMaxBytes: number;
-  /** Public origin for canonical links, hreflang and the sitemap; never taken from the Host header. */
+  /**
+   * Public origin for canonical links, hreflang, the sitemap and RSS; never taken from the Host header.
+   * Required in production on a backend; otherwise http://localhost:PORT.
+   */
   siteUrl: string;
   /** Port of the Prometheus /metrics listener; unset: no metrics listener. */
   metricsPort: number | null;
@@ -71,6 +74,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (studentLifePath && !/^\/[\w\-./]*$/.test(studentLifePath)) {
     throw new ConfigError(`Invalid STUDENT_LIFE_PATH: ${JSON.stringify(studentLifePath)} (expected a backend path such as /api/studentlife/)`);
   }
+  const backendUrl = httpUrl(env, 'BACKEND_URL');
+  // Canonical links, hreflang, the sitemap and RSS are absolute: a production site on real content must
+  // not name localhost in them. The embedded demo and development keep the localhost default.
+  if (!siteUrl && backendUrl && env.NODE_ENV === 'production') {
+    throw new ConfigError('Missing SITE_URL: required when NODE_ENV=production and BACKEND_URL is set (the public origin, e.g. https://ztu.uz, for canonical links, hreflang, sitemap and RSS)');
+  }
   const token = env.CACHE_PURGE_TOKEN;
   if (token !== undefined && token !== '' && token.length < 16) {
     throw new ConfigError('Invalid CACHE_PURGE_TOKEN: too short (expected at least 16 characters)');
@@ -78,7 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     host,
-    backendUrl: httpUrl(env, 'BACKEND_URL'),
+    backendUrl,
     backendTimeoutMs: integer(env, 'BACKEND_TIMEOUT_MS', 5000, 100, 120_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_S', 60, 0, 31_536_000) * 1000,
     cacheStaleMs: integer(env, 'CACHE_STALE_S', 86_400, 0, 31_536_000) * 1000,

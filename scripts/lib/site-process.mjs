@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleReason } from './build-freshness.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,11 +47,12 @@ export async function waitFor(url) {
 }
 
 /**
- * The built site (built first when missing) on embedded content unless `env` says otherwise, with the
+ * The built site (built first when missing or stale) on embedded content unless `env` says otherwise, with the
  * production node flags plus `nodeArgs`. Returns its URL and child process.
  */
 export async function startBuiltSite({ env = {}, nodeArgs = [] } = {}) {
-  if (!existsSync(join(root, 'dist/server/index.js'))) spawnSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
+  // Measuring a development or out-of-date build would measure the wrong thing: the same rule as npm start.
+  if (staleReason(root)) spawnSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
   const port = await freePort();
   const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, join(root, 'dist/server/index.js')], {
     cwd: root,

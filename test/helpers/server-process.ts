@@ -18,20 +18,21 @@ export interface RunningServer {
 
 export async function startServer(
   env: Record<string, string> = {},
-  options: { cwd?: string; nodeArgs?: string[] } = {},
+  options: { cwd?: string; nodeArgs?: string[]; /** Longer for a start that builds first. */ startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // SITE_URL: production on a backend requires one; this server's own origin is the honest value.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SITE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     try {

@@ -38,6 +38,20 @@ describe('the server process', () => {
     expect(result.stderr).not.toMatch(/\bat .*:\d+/);
   });
 
+  it('exits 1 with one line naming SITE_URL when production runs on a backend without it', () => {
+    const result = spawnSync(process.execPath, ['dist/server/index.js'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', BACKEND_URL: 'http://127.0.0.1:9', SITE_URL: '' },
+      encoding: 'utf8',
+      // A bound for a hung process only: loading the bundle takes seconds on a busy machine.
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Missing SITE_URL: /);
+  }, 70_000);
+
   it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/category/rektorot/', { json: [{ id: 1, name_uz: 'Kech javob uz-late' }], delayMs: 800 });

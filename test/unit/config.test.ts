@@ -27,6 +27,22 @@ describe('configuration', () => {
     }
   });
 
+  it('requires SITE_URL in production on a backend, with one line naming it', () => {
+    for (const siteUrl of [undefined, '', '  ']) {
+      const env = { NODE_ENV: 'production', BACKEND_URL: 'https://api.ztu.uz', SITE_URL: siteUrl };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/^Missing SITE_URL: required when NODE_ENV=production and BACKEND_URL is set \([^\n]*\)$/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', BACKEND_URL: 'https://api.ztu.uz', SITE_URL: 'https://ztu.uz' }).siteUrl).toBe('https://ztu.uz');
+  });
+
+  it('keeps the localhost SITE_URL for the embedded demo and outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ NODE_ENV: 'production', BACKEND_URL: '' }).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ BACKEND_URL: 'https://api.ztu.uz' }).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'development', BACKEND_URL: 'https://api.ztu.uz' }).siteUrl).toBe('http://localhost:3000');
+  });
+
   it('normalises BACKEND_URL and SITE_URL without a trailing slash', () => {
     const config = loadConfig({ BACKEND_URL: 'https://api.ztu.uz/', SITE_URL: 'https://ztu.uz/' });
     expect(config.backendUrl).toBe('https://api.ztu.uz');
