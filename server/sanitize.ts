@@ -4,6 +4,9 @@
  * once, when the data cache fills, never per request. Over a limit, past the time limit, or when the
  * sanitiser fails, the field becomes escaped plain text: the rest of the item still shows.
  */
+import { dict } from '../shared/i18n';
+import '../shared/i18n/all';
+import type { Lang } from '../shared/lang';
 import { overLimit } from './rich-text/limits';
 import { SanitizerPool } from './rich-text/pool';
 import { plainTextHtml, textOfHtml } from './rich-text/text';
@@ -27,22 +30,28 @@ const PLAIN = /^[^<>&\u00a0]*$/;
 
 /**
  * Safe HTML from untrusted HTML. `base` resolves relative links and images (the backend origin; empty
- * for embedded content, whose relative URLs are this site's own).
+ * for embedded content, whose relative URLs are this site's own); `lang` is the field's language, for
+ * the notice shown when nothing of it can be kept.
  */
-export async function sanitizeHtml(dirty: string, base = ''): Promise<string> {
+export async function sanitizeHtml(dirty: string, base = '', lang: Lang = 'uz'): Promise<string> {
   if (!dirty) return '';
   const limit = overLimit(dirty);
   if (limit) {
     onFallback(`rich text over the ${limit} limit`);
-    return plainTextHtml(dirty);
+    return asPlainText(dirty, lang);
   }
   if (PLAIN.test(dirty)) return dirty;
   try {
     return await sanitizerPool().sanitize(dirty, base);
   } catch (error) {
     onFallback(`rich text not sanitised: ${(error as Error).message}`);
-    return plainTextHtml(dirty);
+    return asPlainText(dirty, lang);
   }
+}
+
+/** Its text, or a notice in its language when not even text can be had from it. */
+function asPlainText(dirty: string, lang: Lang): string {
+  return plainTextHtml(dirty) || `<p class="notice">${dict(lang).common.contentUnavailable}</p>`;
 }
 
 /** Plain text of sanitised HTML, whitespace collapsed (for previews, descriptions and feeds). */

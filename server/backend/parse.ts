@@ -135,8 +135,14 @@ export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
   /** A rich-text field in three languages, sanitised (on the sanitiser thread). */
   const html = async (obj: Obj, field: string): Promise<Localized> => {
-    const dirty = LANGS.map((lang) => obj[`${field}_${lang}`]);
-    return withFallback(await Promise.all(dirty.map((v) => sanitizeHtml(typeof v === 'string' ? v : '', ctx.mediaBase))));
+    return withFallback(
+      await Promise.all(
+        LANGS.map((lang) => {
+          const dirty = obj[`${field}_${lang}`];
+          return sanitizeHtml(typeof dirty === 'string' ? dirty : '', ctx.mediaBase, lang);
+        }),
+      ),
+    );
   };
 
   const newsItem = async (o: Obj): Promise<NewsItem> => {

@@ -23,54 +23,70 @@ export function escapeHtml(text: string): string {
 }
 
 /** Block ends become spaces, so words of adjacent paragraphs or cells do not run together. */
-const BLOCK_END = /^\/?(p|br|li|h[1-6]|tr|td|th|div|blockquote|pre|table|ul|ol|figcaption|hr)$/i;
+const BLOCK = new Set(['p', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'div', 'blockquote', 'pre', 'table', 'ul', 'ol', 'figcaption', 'hr']);
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'textarea', 'title', 'svg', 'math']);
 
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45;
+
+/** The lower-case tag name starting at `at` (after '<' or '</'), at most 16 characters. */
+function tagName(html: string, at: number): string {
+  let end = at;
+  while (end < html.length && end - at < 16 && isNameChar(html.charCodeAt(end))) end++;
+  return html.slice(at, end).toLowerCase();
+}
+
 /**
  * The visible text of HTML, whitespace collapsed. Tags are skipped by index, not by a regex that could
- * backtrack: an unterminated tag ends the text, as it would in a browser.
+ * backtrack: an unterminated tag ends the text, as it would in a browser. Reading stops once `maxChars`
+ * of text are collected, so the work is bounded by the output as well as the input.
  */
-export function textOfHtml(html: string): string {
-  let out = '';
+export function textOfHtml(html: string, maxChars = Number.POSITIVE_INFINITY): string {
+  const parts: string[] = [];
+  let collected = 0;
   let at = 0;
-  while (at < html.length) {
+  while (at < html.length && collected <= maxChars) {
     const open = html.indexOf('<', at);
-    if (open === -1) {
-      out += html.slice(at);
-      break;
+    const text = html.slice(at, open === -1 ? html.length : open);
+    if (text) {
+      parts.push(text);
+      collected += text.length;
     }
-    out += html.slice(at, open);
+    if (open === -1) break;
     const next = html.charCodeAt(open + 1);
-    const isTag = (next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 47 || next === 33 || next === 63;
-    if (!isTag) {
-      out += '<';
+    const closing = next === 47;
+    if (!isLetter(next) && !closing && next !== 33 && next !== 63) {
+      parts.push('<');
       at = open + 1;
       continue;
     }
     const close = html.indexOf('>', open + 1);
     if (close === -1) break;
-    const name = /^\/?([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(open + 1, Math.min(close, open + 40)))?.[1]?.toLowerCase() ?? '';
+    const name = tagName(html, closing ? open + 2 : open + 1);
     at = close + 1;
-    if (HIDDEN.has(name) && html[open + 1] !== '/') {
+    if (!closing && HIDDEN.has(name)) {
       // Searching on from here only: every character is still looked at once.
       const end = new RegExp(`</${name}`, 'gi');
       end.lastIndex = at;
       at = end.exec(html)?.index ?? html.length;
-      continue;
+    } else if (BLOCK.has(name)) {
+      parts.push(' ');
     }
-    if (BLOCK_END.test(html[open + 1] === '/' ? `/${name}` : name)) out += ' ';
   }
-  return decodeEntities(out).replace(/\s+/g, ' ').trim();
+  return decodeEntities(parts.join('')).replace(/\s+/g, ' ').trim();
 }
 
 /** At most this much text stands in for rich text that could not be kept as HTML. */
 export const PLAIN_TEXT_MAX_CHARS = 20_000;
+/** ...read from at most this much of its HTML, so that the main thread's work stays small (~10 ms). */
+const PLAIN_TEXT_MAX_INPUT = 4 * PLAIN_TEXT_MAX_CHARS;
 
-/** Rich text as one escaped paragraph of its text, cut at PLAIN_TEXT_MAX_CHARS with an ellipsis. */
+/** Rich text as one escaped paragraph of its text, cut with an ellipsis where it was too long. */
 export function plainTextHtml(dirty: string): string {
-  const text = textOfHtml(dirty);
+  const cut = dirty.length > PLAIN_TEXT_MAX_INPUT;
+  const text = textOfHtml(cut ? dirty.slice(0, PLAIN_TEXT_MAX_INPUT) : dirty, PLAIN_TEXT_MAX_CHARS + 1);
   if (!text) return '';
-  const cut = text.length > PLAIN_TEXT_MAX_CHARS ? `${text.slice(0, PLAIN_TEXT_MAX_CHARS).trimEnd()}…` : text;
-  return `<p>${escapeHtml(cut)}</p>`;
+  const shown = text.length > PLAIN_TEXT_MAX_CHARS ? text.slice(0, PLAIN_TEXT_MAX_CHARS).trimEnd() : text;
+  return `<p>${escapeHtml(shown)}${cut || shown !== text ? '…' : ''}</p>`;
 }

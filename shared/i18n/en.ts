@@ -99,6 +99,7 @@ export const en: Dict = {
     noneDate: 'none date',
     empty: 'Nothing here yet.',
     unavailable: 'The data could not be loaded. Please try again a little later.',
+    contentUnavailable: 'This text cannot be shown: it is too large or malformed.',
     phone: 'Phone',
     email: 'E-mail',
     page: 'Page',

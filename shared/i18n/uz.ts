@@ -100,6 +100,7 @@ export const uz = {
     noneDate: 'none date',
     empty: "Hozircha ma'lumot yo'q.",
     unavailable: "Ma'lumotni yuklab bo'lmadi. Birozdan so'ng qayta urinib ko'ring.",
+    contentUnavailable: "Bu matnni ko'rsatib bo'lmaydi: u juda katta yoki buzilgan.",
     phone: 'Telefon',
     email: 'E-pochta',
     page: 'Sahifa',

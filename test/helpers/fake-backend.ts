@@ -26,7 +26,8 @@ export interface FakeBackend {
   close(): Promise<void>;
 }
 
-export async function startFakeBackend(routes: Record<string, Answer> = {}): Promise<FakeBackend> {
+/** `otherwise` answers every path not in `routes` (by default a 404). */
+export async function startFakeBackend(routes: Record<string, Answer> = {}, { otherwise }: { otherwise?: Answer } = {}): Promise<FakeBackend> {
   const answers = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
@@ -39,7 +40,7 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}): Pro
       waiting.splice(waiting.indexOf(waiter), 1);
       waiter.resolve();
     }
-    const answer = answers.get(path);
+    const answer = answers.get(path) ?? otherwise;
     if (!answer) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}');
       return;

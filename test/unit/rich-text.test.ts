@@ -26,10 +26,11 @@ describe('limits checked before backend rich text is parsed', () => {
 });
 
 describe('rich text over a limit is kept as plain text, and the rest of the item still shows', () => {
-  it('turns 100,000 nested <div> (1.1 MB) into its text', async () => {
+  it('turns 100,000 nested <div> (1.1 MB) into a notice in the field\'s language: its text is past what is read', async () => {
     const html = nested(100_000);
     expect(html.length).toBeGreaterThan(1_000_000);
-    expect(await sanitizeHtml(html)).toBe('<p>x</p>');
+    expect(await sanitizeHtml(html, '', 'en')).toBe('<p class="notice">This text cannot be shown: it is too large or malformed.</p>');
+    expect(await sanitizeHtml(nested(1000), '', 'en')).toBe('<p>x</p>');
   });
 
   it('turns 4,000 unclosed <b> into escaped text instead of losing the field', async () => {
@@ -40,6 +41,7 @@ describe('rich text over a limit is kept as plain text, and the rest of the item
     const html = plainTextHtml(`<p>${'a '.repeat(PLAIN_TEXT_MAX_CHARS)}</p>`);
     expect(html.length).toBeLessThan(PLAIN_TEXT_MAX_CHARS + 20);
     expect(html.endsWith('…</p>')).toBe(true);
+    expect(plainTextHtml('<div>'.repeat(1_000_000))).toBe('');
   });
 
   it('parses a news item whose description is hostile: title, date and the other languages stay', async () => {
@@ -53,7 +55,7 @@ describe('rich text over a limit is kept as plain text, and the rest of the item
       image: '/media/a.jpg',
     });
     expect(item.title.uz).toBe('Sarlavha');
-    expect(item.desc.uz).toBe('<p>x</p>');
+    expect(item.desc.uz).toContain('class="notice"');
     expect(item.desc.ru).toBe('<p>Текст <b>новости</b></p>');
     expect(item.text.ru).toBe('Текст новости');
     expect(item.image).toBe('https://api.example.uz/media/a.jpg');
