@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { DataCache } from './backend/cache';
+import { entityTag } from './etag';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -21,7 +22,8 @@ export interface StoredPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
-  etag: string;
+  /** One entity tag per stored coding (server/etag.ts), made once here rather than per response. */
+  etags: { identity: string; gzip: string; br: string };
   /** Backend paths the page used and the data versions it was rendered from. */
   deps: Array<[string, number]>;
   bytes: number;
@@ -100,7 +102,7 @@ export class PageCache {
       identity: page.html,
       gzip: gz,
       br,
-      etag: `"${createHash('sha1').update(page.html).digest('base64url')}"`,
+      etags: codedTags(createHash('sha1').update(page.html).digest('base64url')),
       deps: page.deps,
       bytes: page.html.length + gz.length + br.length,
     };
@@ -129,6 +131,10 @@ export class PageCache {
       this.pages.delete(key);
     }
   }
+}
+
+function codedTags(hash: string): StoredPage['etags'] {
+  return { identity: entityTag(hash, null), gzip: entityTag(hash, 'gzip'), br: entityTag(hash, 'br') };
 }
 
 /** Query parameters some page reads; any other parameter does not change a page and is not in its key. */
