@@ -161,3 +161,25 @@ describe('the purge endpoint', () => {
     expect(get.headers.allow).toBe('POST');
   });
 });
+
+describe('404 pages', () => {
+  // A news item an editor publishes a minute after a crawler asked for it must not stay "not found"
+  // in a shared cache (it was s-maxage=60 plus a day of stale-while-revalidate).
+  it('are never kept by shared caches', async () => {
+    const app = testApp(null);
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
+    // An unknown path is a 404 for anyone; an unknown id is one for a crawler, which waits for the data
+    // (a person may get the shell first, with status 200, when the data is late).
+    const cases: Array<[string, string]> = [
+      ['/nope', browser],
+      ['/ru/nope', CRAWLER],
+      ['/en/nope', browser],
+      ['/news/999999', CRAWLER],
+    ];
+    for (const [path, agent] of cases) {
+      const res = await request(app).get(path).set('user-agent', agent).expect(404);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    expect(app.locals.pageCache.size).toBe(0);
+  });
+});
