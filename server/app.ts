@@ -28,6 +28,7 @@ import { PageCache } from './page-cache';
 import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
+import { onlyGetAndHead } from './methods';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
@@ -157,8 +158,9 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(purgeRouter({ token: config.cachePurgeToken, data: cache, pages: pageCache, logger }));
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
+  // Any other method: 405 with Allow, not the 404 page (server/methods.ts).
+  app.use(onlyGetAndHead);
   app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     renderPage(req, res, renderDeps).catch(next);
   });
   app.use((_req, res) => {

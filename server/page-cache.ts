@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
+import { entityTag } from './etag';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -22,7 +23,8 @@ export interface StoredPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
-  etag: string;
+  /** One entity tag per stored coding (server/etag.ts), made once here rather than per response. */
+  etags: { identity: string; gzip: string; br: string };
   /** Backend paths the page used and the data versions it was rendered from. */
   deps: Array<[string, number]>;
   bytes: number;
@@ -101,7 +103,7 @@ export class PageCache {
       identity: page.html,
       gzip: gz,
       br,
-      etag: `"${createHash('sha1').update(page.html).digest('base64url')}"`,
+      etags: codedTags(createHash('sha1').update(page.html).digest('base64url')),
       deps: page.deps,
       bytes: page.html.length + gz.length + br.length,
     };
@@ -130,6 +132,10 @@ export class PageCache {
       this.pages.delete(key);
     }
   }
+}
+
+function codedTags(hash: string): StoredPage['etags'] {
+  return { identity: entityTag(hash, null), gzip: entityTag(hash, 'gzip'), br: entityTag(hash, 'br') };
 }
 
 /** The page cache key of a request URL: its path and the query parameters pages read, in order. */

@@ -1,13 +1,18 @@
 /**
- * POST /_cache/purge for the backend's editors: drops data and page caches, everything or the backend
- * paths starting with a prefix ({"prefix": "/news/"}). Bearer token compared in constant time; with
- * CACHE_PURGE_TOKEN unset the endpoint does not exist (404).
+ * POST /_cache/purge for the backend's editors: drops data and page caches, everything (`{}`) or the
+ * backend paths starting with a prefix (`{"prefix": "/news/"}`). Bearer token compared in constant
+ * time and checked before the body is read; with CACHE_PURGE_TOKEN unset the endpoint does not exist
+ * (404). Purging everything takes an explicit `{}`: an empty, non-JSON or misspelt body purges
+ * nothing, so a stray or malformed call cannot empty the caches.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { DataCache } from './backend/cache';
 import type { Logger } from './logger';
 import type { PageCache } from './page-cache';
+
+const PATH = '/_cache/purge';
+const BODY_LIMIT = '4kb';
 
 /** Equal-length digests, so neither the token's content nor its length leaks through timing. */
 function sameToken(given: string, expected: string): boolean {
@@ -16,30 +21,70 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+function authorised(req: Request, token: string): boolean {
+  const header = req.get('authorization') ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+  return given !== '' && sameToken(given, token);
+}
+
+/** What a purge body asks for: the prefix ('' for everything), or why it is refused. */
+export function readPurgeBody(text: string): { prefix: string } | { error: string } {
+  if (text.trim() === '') return { error: 'send {} to purge everything, or {"prefix": "/news/"}' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { error: 'the body is not JSON' };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { error: 'the body must be a JSON object' };
+  const unknown = Object.keys(body).filter((key) => key !== 'prefix');
+  if (unknown.length) return { error: `unknown field ${JSON.stringify(unknown[0])}` };
+  const { prefix } = body as { prefix?: unknown };
+  if (prefix === undefined) return { prefix: '' };
+  if (typeof prefix !== 'string' || !prefix.startsWith('/') || prefix.length > 512) return { error: 'prefix must be a backend path starting with /' };
+  return { prefix };
+}
+
 export function purgeRouter(options: { token: string | null; data: DataCache; pages: PageCache; logger: Logger }): Router {
-  const router = express.Router();
-  router.post('/_cache/purge', express.json({ limit: '4kb', strict: true }), (req, res) => {
+  // Case-sensitive: the endpoint is exactly the documented path, like nginx's refusal of every case
+  // variant of /_cache/ (deploy/nginx.conf); Express matches case-insensitively by default.
+  const router = express.Router({ caseSensitive: true });
+  // Read as text and parsed here, so that an empty body is told apart from `{}`.
+  const readText = express.text({ type: 'application/json', limit: BODY_LIMIT });
+  router.all(PATH, (req, res, next) => {
     res.locals.route = 'purge';
-    if (!options.token) {
+    const { token } = options;
+    if (!token) {
       res.status(404).end();
       return;
     }
-    const header = req.get('authorization') ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !sameToken(given, options.token)) {
+    if (req.method !== 'POST') {
+      res.status(405).set('Allow', 'POST').end();
+      return;
+    }
+    // Nothing of the body is read for a caller without the token.
+    if (!authorised(req, token)) {
       res.status(401).set('WWW-Authenticate', 'Bearer').end();
       return;
     }
-    const prefix = (req.body as { prefix?: unknown } | undefined)?.prefix;
-    if (prefix !== undefined && (typeof prefix !== 'string' || !prefix.startsWith('/') || prefix.length > 512)) {
-      res.status(400).json({ error: 'prefix must be a backend path starting with /' });
+    const json = req.is('application/json');
+    if (json === false && req.get('content-length') !== '0') {
+      res.status(415).set('Accept-Post', 'application/json').json({ error: 'the body must be application/json' });
       return;
     }
-    const dropped = options.data.purge(prefix ?? '');
-    // Stored pages validate their data versions on every hit; clearing them all frees memory at once.
-    options.pages.clear();
-    options.logger.info({ prefix: prefix ?? '', dropped }, 'cache purged');
-    res.status(204).end();
+    readText(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const asked = readPurgeBody(typeof req.body === 'string' ? req.body : '');
+      if ('error' in asked) {
+        res.status(400).json({ error: asked.error });
+        return;
+      }
+      const dropped = options.data.purge(asked.prefix);
+      // Stored pages validate their data versions on every hit; clearing them all frees memory at once.
+      options.pages.clear();
+      options.logger.info({ prefix: asked.prefix, dropped }, 'cache purged');
+      res.status(204).end();
+    });
   });
   return router;
 }

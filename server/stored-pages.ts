@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding } from './encoding';
+import { noneMatchHits } from './etag';
 import { freshNonce } from './nonce';
 import { NONCE_PLACEHOLDER, pageKey, type PageCache } from './page-cache';
 
@@ -33,16 +34,19 @@ export function answerFromPageCache(
   for (const [name, value] of page.headers) {
     headers[name] = name === 'content-security-policy' ? value.replace(NONCE_PLACEHOLDER, freshNonce()) : value;
   }
-  headers.etag = page.etag;
+  // The coding first: the ETag names the representation this client gets, and If-None-Match is
+  // compared with that one.
+  const coding = pickEncoding(req.headers['accept-encoding']);
+  const etag = page.etags[coding ?? 'identity'];
+  headers.etag = etag;
   headers.vary = 'Accept-Encoding';
   let status = page.status;
   let body: Buffer | undefined;
-  if (req.headers['if-none-match'] === page.etag) {
+  if (noneMatchHits(req.headers['if-none-match'], etag)) {
     status = 304;
   } else {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-    if (encoding) headers['content-encoding'] = encoding;
+    body = coding ? page[coding] : page.identity;
+    if (coding) headers['content-encoding'] = coding;
     headers['content-length'] = body.length;
   }
   res.writeHead(status, headers);
