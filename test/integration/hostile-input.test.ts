@@ -122,3 +122,41 @@ describe('HTTP answers that caches and crawlers rely on', () => {
     }
   });
 });
+
+describe('backend records as the SPEC describes them, and URLs as browsers read them', () => {
+  it('shows partners and slides that have no id (SPEC: name, image, url_link; image)', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/api/hamkorlar/', {
+      json: [
+        { name: 'Hamkor Bir', image: '/media/p1.png', url_link: 'https://one.example.org' },
+        { name: 'Hamkor Ikki', image: '/media/p2.png', url_link: 'https://two.example.org' },
+      ],
+    });
+    backend.set('/api/homecontent/', { json: [{ image: '/media/s1.jpg' }, { image: '/media/s2.jpg' }] });
+    const res = await request(testApp(backend.url)).get('/').set('user-agent', CRAWLER).expect(200);
+    const doc = new JSDOM(res.text).window.document;
+    const partners = [...doc.querySelectorAll('.slider--partners img')].map((img) => img.getAttribute('alt'));
+    expect(partners).toEqual(expect.arrayContaining(['Hamkor Bir', 'Hamkor Ikki']));
+    const slides = [...doc.querySelectorAll('.slider--images img')].map((img) => img.getAttribute('src'));
+    expect(slides).toEqual(expect.arrayContaining([`${backend.url}/media/s1.jpg`, `${backend.url}/media/s2.jpg`]));
+  });
+
+  it('refuses "java\\nscript:" as an image: not in og:image, JSON-LD or the page', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { json: newsItem(5, { image: 'java\nscript:alert(1)' }) });
+    backend.set('/api/homecontent/', { json: [{ id: 1, image: 'java\tscript:alert(2)' }, { id: 2, image: '/media/ok.jpg' }] });
+    const app = testApp(backend.url);
+    for (const path of ['/news/5', '/']) {
+      const res = await request(app).get(path).set('user-agent', CRAWLER).expect(200);
+      expect(res.text, path).not.toMatch(/java\s*script:/i);
+    }
+  });
+
+  it('lets the page show images from another https origin the backend names (a media host or CDN)', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const res = await request(testApp(backend.url)).get('/').expect(200);
+    const imgSrc = /img-src ([^;]*)/.exec(res.headers['content-security-policy'] ?? '')?.[1] ?? '';
+    expect(imgSrc.split(' ')).toContain('https:');
+    expect(imgSrc.split(' ')).toContain(backend.url);
+  });
+});

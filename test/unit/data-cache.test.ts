@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DataCache } from '../../server/backend/cache';
+import type { Source, SourceResult } from '../../server/backend/source';
+
+/** A source whose calls the test answers by hand, one at a time, in the order they were made. */
+function manualSource() {
+  const calls: Array<{ path: string; signal: AbortSignal; answer: (result: SourceResult) => void }> = [];
+  const waiting: Array<() => void> = [];
+  const source: Source = {
+    name: 'manual',
+    mediaBase: '',
+    fetchJson: (path, signal) =>
+      new Promise((resolve) => {
+        calls.push({ path, signal, answer: resolve });
+        waiting.splice(0).forEach((wake) => wake());
+      }),
+  };
+  /** Resolves once `count` calls have been made. */
+  const called = async (count: number) => {
+    while (calls.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  return { source, calls, called };
+}
+
+const parseText = async (json: unknown) => String((json as { text: string }).text);
+
+function cacheOn(source: Source) {
+  return new DataCache({ source, ttlMs: 60_000, staleMs: 60_000, maxKeys: 100 });
+}
+
+describe('the data cache with a backend that is slow to answer', () => {
+  it('starts a new call for a visitor who arrives after the only other visitor left and aborted the call', async () => {
+    const { source, calls, called } = manualSource();
+    const cache = cacheOn(source);
+    const first = new AbortController();
+    const leaving = cache.get('/a/', parseText, first.signal);
+    await called(1);
+    first.abort();
+    expect(calls[0]!.signal.aborted).toBe(true);
+
+    // The aborted call has not settled yet (a real one takes a moment to close its socket).
+    const arriving = cache.get('/a/', parseText, new AbortController().signal);
+    await called(2);
+    calls[1]!.answer({ kind: 'ok', json: { text: 'fresh' } });
+    calls[0]!.answer({ kind: 'failed', reason: 'aborted' });
+    await expect(arriving).resolves.toMatchObject({ kind: 'ok', value: 'fresh' });
+    await leaving;
+    expect(cache.versionOf('/a/')).not.toBeNull();
+  });
+
+  it('does not store as fresh an answer that was under way when an editor purged', async () => {
+    const { source, calls, called } = manualSource();
+    const cache = cacheOn(source);
+    const before = cache.get('/news/1/', parseText);
+    await called(1);
+    cache.purge('/news/');
+    // A reader after the purge does not join the old call.
+    const after = cache.get('/news/1/', parseText);
+    await called(2);
+    calls[0]!.answer({ kind: 'ok', json: { text: 'before the edit' } });
+    await expect(before).resolves.toMatchObject({ kind: 'ok', value: 'before the edit' });
+    expect(cache.versionOf('/news/1/')).toBeNull();
+    calls[1]!.answer({ kind: 'ok', json: { text: 'after the edit' } });
+    await expect(after).resolves.toMatchObject({ kind: 'ok', value: 'after the edit' });
+    await expect(cache.get('/news/1/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'after the edit', state: 'hit' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('leaves calls for other paths alone when purging a prefix', async () => {
+    const { source, calls, called } = manualSource();
+    const cache = cacheOn(source);
+    const other = cache.get('/category/a/', parseText);
+    await called(1);
+    cache.purge('/news/');
+    calls[0]!.answer({ kind: 'ok', json: { text: 'kept' } });
+    await other;
+    expect(cache.versionOf('/category/a/')).not.toBeNull();
+  });
+});
