@@ -11,6 +11,8 @@ export interface Config {
   cacheTtlMs: number;
   cacheStaleMs: number;
   cacheMaxKeys: number;
+  /** Upper bound of the data cache, in bytes (estimated from each entry's JSON). */
+  cacheMaxBytes: number;
   /** Upper bound of the rendered-page cache (HTML + gzip + br), in bytes. */
   pageCacheMaxBytes: number;
   /**
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheTtlMs: integer(env, 'CACHE_TTL_S', 60, 0, 31_536_000) * 1000,
     cacheStaleMs: integer(env, 'CACHE_STALE_S', 86_400, 0, 31_536_000) * 1000,
     cacheMaxKeys: integer(env, 'CACHE_MAX_KEYS', 5000, 10, 1_000_000),
+    cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 16, 1, 4096) * 1024 * 1024,
     pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 64, 0, 4096) * 1024 * 1024,
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,

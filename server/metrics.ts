@@ -57,6 +57,7 @@ export function createMetrics(data: DataCache, pages: PageCache): Metrics {
   mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
   mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
   new Gauge({ name: 'site_data_cache_keys', help: 'Backend responses held', registers: [registry], collect() { this.set(data.size); } });
+  new Gauge({ name: 'site_data_cache_bytes', help: 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)', registers: [registry], collect() { this.set(data.bytes); } });
   new Gauge({ name: 'site_page_cache_bytes', help: 'Bytes of stored pages (HTML, gzip and br)', registers: [registry], collect() { this.set(pages.bytes); } });
   new Gauge({ name: 'site_page_cache_pages', help: 'Stored pages', registers: [registry], collect() { this.set(pages.size); } });
 

@@ -91,7 +91,11 @@ export class PageCache {
     try {
       [gz, br] = await Promise.all([
         gzipAsync(page.html, { level: 9 }),
-        brotliAsync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+        // A 256 KB window holds any page whole; brotli's default (4 MB) makes each of a burst of
+        // concurrent stores allocate megabytes off the heap for nothing.
+        brotliAsync(page.html, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 18, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length },
+        }),
       ]);
     } finally {
       this.compressing.delete(key);

@@ -20,6 +20,8 @@ interface Entry {
   value: unknown;
   storedAt: number;
   version: number;
+  /** Roughly what the entry holds in memory, in bytes (its JSON length, two bytes a character). */
+  size: number;
   /** Kept so that a page served from the page cache can refresh this entry without a loader. */
   parse: Parser<unknown>;
 }
@@ -54,6 +56,11 @@ export interface DataCacheOptions {
   ttlMs: number;
   staleMs: number;
   maxKeys: number;
+  /**
+   * Bound on what the entries hold, in bytes (estimated). A visitor or crawler walking unique URLs
+   * (/news/1 … /news/99999) would otherwise grow memory until `maxKeys` entries of any size.
+   */
+  maxBytes?: number;
   now?: () => number;
   onUpstream?: (event: { path: string; ms: number; outcome: string }) => void;
 }
@@ -80,6 +87,7 @@ export class DataCache {
   private readonly flights = new Map<string, Flight>();
   private readonly now: () => number;
   private readonly storeListeners = new Set<(path: string) => void>();
+  private heldBytes = 0;
 
   constructor(private readonly options: DataCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -92,6 +100,11 @@ export class DataCache {
 
   get size(): number {
     return this.store.keys().length;
+  }
+
+  /** Estimated bytes the entries hold. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 
   /**
@@ -128,7 +141,7 @@ export class DataCache {
    */
   purge(prefix = ''): number {
     const keys = this.store.keys().filter((key) => key.startsWith(prefix));
-    this.store.del(keys);
+    for (const key of keys) this.drop(key);
     for (const [path, flight] of this.flights) {
       if (!path.startsWith(prefix)) continue;
       flight.purged = true;
@@ -222,7 +235,7 @@ export class DataCache {
     const result = await this.options.source.fetchJson(path, flight.controller.signal);
     // A purged call's answer goes to its waiters only: the entry stays absent until a call after the purge.
     const keep = (found: boolean, value: unknown): Entry =>
-      flight.purged ? { found, value, storedAt: this.now(), version: nextVersion++, parse } : this.put(path, found, value, parse);
+      flight.purged ? { found, value, storedAt: this.now(), version: nextVersion++, size: 0, parse } : this.put(path, found, value, parse);
     let outcome: FetchResult;
     if (result.kind === 'failed') {
       outcome = { kind: 'failed', reason: result.reason };
@@ -245,20 +258,36 @@ export class DataCache {
   }
 
   private put(path: string, found: boolean, value: unknown, parse: Parser<unknown>): Entry {
-    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++, parse };
-    this.store.del(path);
+    const size = found ? 2 * (JSON.stringify(value)?.length ?? 0) : 0;
+    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++, size, parse };
+    this.drop(path);
+    // Oldest stored first (node-cache keeps insertion order, and a refresh stores anew).
+    while (this.options.maxBytes !== undefined && this.heldBytes + size > this.options.maxBytes && this.evictOldest());
     while (true) {
       try {
         this.store.set(path, entry);
+        this.heldBytes += size;
         for (const listener of this.storeListeners) listener(path);
         return entry;
       } catch (error) {
         // node-cache refuses new keys at maxKeys (ECACHEFULL): make room by dropping the oldest entry.
-        const oldest = this.store.keys()[0];
-        if ((error as { name?: string }).name !== 'ECACHEFULL' || oldest === undefined) return entry;
-        this.store.del(oldest);
-        this.stats.evictions++;
+        if ((error as { name?: string }).name !== 'ECACHEFULL' || !this.evictOldest()) return entry;
       }
     }
+  }
+
+  private evictOldest(): boolean {
+    const oldest = this.store.keys()[0];
+    if (oldest === undefined) return false;
+    this.drop(oldest);
+    this.stats.evictions++;
+    return true;
+  }
+
+  private drop(path: string): void {
+    const entry = this.store.get<Entry>(path);
+    if (!entry) return;
+    this.heldBytes -= entry.size;
+    this.store.del(path);
   }
 }

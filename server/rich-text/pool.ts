@@ -30,6 +30,12 @@ interface Task {
 type Reply = { ready: true } | { id: number; html: string } | { id: number; error: string };
 
 export const SANITIZE_TIMEOUT_MS = 5_000;
+/**
+ * The thread's heap: jsdom and one field at a time fit in far less, and a young generation as small as
+ * the main thread's (--max-semi-space-size=2) keeps RSS down. A field that needs more ends the thread
+ * (ERR_WORKER_OUT_OF_MEMORY) and is shown as plain text, like one that takes too long.
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 const IDLE_MS = 30_000;
 
 export class SanitizerPool {
@@ -86,7 +92,7 @@ export class SanitizerPool {
   }
 
   private start(): void {
-    const worker = new Worker(this.workerUrl);
+    const worker = new Worker(this.workerUrl, { resourceLimits: WORKER_HEAP });
     // The thread never keeps the process alive: a stopping server does not wait for it.
     worker.unref();
     this.worker = worker;

@@ -77,3 +77,19 @@ describe('the data cache with a backend that is slow to answer', () => {
     expect(cache.versionOf('/category/a/')).not.toBeNull();
   });
 });
+
+describe('the data cache bounded in bytes', () => {
+  it('drops the oldest entries when what it holds would pass maxBytes, however few keys it has', async () => {
+    const source: Source = { name: 'sized', mediaBase: '', fetchJson: async (path) => ({ kind: 'ok', json: { text: `${path}:${'x'.repeat(1000)}` } }) };
+    const cache = new DataCache({ source, ttlMs: 60_000, staleMs: 60_000, maxKeys: 1000, maxBytes: 10_000 });
+    for (let i = 1; i <= 20; i++) await cache.get(`/news/${i}/`, parseText);
+    // Each entry is ~2 KB estimated (two bytes a character): four or five fit, the newest.
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeGreaterThanOrEqual(4);
+    expect(cache.versionOf('/news/20/')).not.toBeNull();
+    expect(cache.versionOf('/news/1/')).toBeNull();
+    expect(cache.stats.evictions).toBe(20 - cache.size);
+    cache.purge();
+    expect(cache.bytes).toBe(0);
+  });
+});
