@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import JSZip from 'jszip';
 import {
   AlignmentType,
   BorderStyle,
@@ -25,6 +26,24 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+
+/**
+ * The same bytes on every run, so CI can tell a changed generator from a stale file: the docx package
+ * stamps the document's creation time and every zip entry's time with "now".
+ */
+const FIXED_DATE = new Date('2025-09-01T00:00:00Z');
+async function reproducible(buffer) {
+  const zip = await JSZip.loadAsync(buffer);
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (entry.dir) continue;
+    let content = await entry.async('nodebuffer');
+    if (name === 'docProps/core.xml') {
+      content = Buffer.from(content.toString('utf8').replace(/(<dcterms:(?:created|modified)[^>]*>)[^<]*/g, `$1${FIXED_DATE.toISOString()}`));
+    }
+    zip.file(name, content, { date: FIXED_DATE });
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
 
 const OUT = fileURLToPath(new URL('../public/docs/xotin-qizlar-qomitasi.docx', import.meta.url));
 
@@ -183,7 +202,7 @@ const doc = new Document({
   ],
 });
 
-const buffer = await Packer.toBuffer(doc);
+const buffer = await reproducible(await Packer.toBuffer(doc));
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, buffer);
 console.log(`${OUT}: ${(buffer.length / 1024).toFixed(1)} KB`);
