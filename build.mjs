@@ -161,17 +161,51 @@ async function buildOnce() {
   console.log(`build: client ${Object.keys(client.metafile.outputs).length} files (${(bytes / 1024).toFixed(1)} KiB JS), server dist/server/index.js`);
 }
 
-async function buildAndWatch() {
-  let server = null;
-  const restart = () => {
-    if (server) server.kill('SIGTERM');
-    server = spawn(process.execPath, ['--enable-source-maps', join(serverOut, 'index.js')], { stdio: 'inherit' });
+/**
+ * The dev server: one child process at a time. A restart waits for the old one to exit (so the new one
+ * never meets EADDRINUSE); a build with errors keeps the last good server running and esbuild prints
+ * the errors; stopping the watcher stops its server.
+ */
+function devServer() {
+  let child = null;
+  let chain = Promise.resolve();
+  const stop = () =>
+    new Promise((resolve) => {
+      const current = child;
+      child = null;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return resolve();
+      const force = setTimeout(() => current.kill('SIGKILL'), 5000);
+      current.once('exit', () => (clearTimeout(force), resolve()));
+      current.kill('SIGTERM');
+    });
+  const start = () => {
+    child = spawn(process.execPath, ['--enable-source-maps', join(serverOut, 'index.js')], { stdio: 'inherit' });
   };
+  return {
+    get running() {
+      return child !== null;
+    },
+    /** Restarts are queued, so two rebuilds in a row never start two servers. */
+    restart: (why) => (chain = chain.then(async () => (console.log(`dev: ${why}, ${child ? 'restarting' : 'starting'} the server`), await stop(), start()))),
+    stop: () => (chain = chain.then(stop)),
+  };
+}
+
+async function buildAndWatch() {
+  const server = devServer();
   const afterBuild = (name, onEnd) => ({
     name,
     setup(build) {
+      let started = 0;
+      build.onStart(() => {
+        started = Date.now();
+      });
       build.onEnd(async (result) => {
-        if (result.errors.length === 0) await onEnd(result);
+        if (result.errors.length > 0) {
+          console.log(`dev: ${name} build failed (${result.errors.length} error${result.errors.length > 1 ? 's' : ''} above); the last good server keeps running`);
+          return;
+        }
+        await onEnd(result, Date.now() - started);
       });
     },
   });
@@ -182,12 +216,27 @@ async function buildAndWatch() {
   // A client rebuild changes hashed names, so the server restarts to read the new manifest.
   const client = await esbuild.context({
     ...clientOptions,
-    plugins: [afterBuild('manifest', async (r) => (await writeManifest(r.metafile), server && restart()))],
+    plugins: [
+      afterBuild('client', async (r, ms) => {
+        await writeManifest(r.metafile);
+        if (server.running) await server.restart(`client rebuilt in ${ms} ms`);
+      }),
+    ],
   });
-  const serverCtx = await esbuild.context({ ...serverOptions, plugins: [afterBuild('restart', async () => (await copyServerFiles(), restart()))] });
+  const serverCtx = await esbuild.context({
+    ...serverOptions,
+    plugins: [afterBuild('server', async (_r, ms) => (await copyServerFiles(), await server.restart(`server built in ${ms} ms`)))],
+  });
   await client.watch();
   await serverCtx.watch();
   console.log('dev: watching for changes (Ctrl+C to stop)');
+  const quit = async () => {
+    await Promise.all([client.dispose(), serverCtx.dispose()]);
+    await server.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void quit());
+  process.once('SIGTERM', () => void quit());
 }
 
 if (watch) await buildAndWatch();
