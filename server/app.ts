@@ -6,7 +6,7 @@
 import compression from 'compression';
 import Negotiator from 'negotiator';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStaticHandler } from 'react-router';
 import { LOADER_HEAD_START_MS } from '../shared/constants';
@@ -48,8 +48,18 @@ export interface AppDeps {
   headStartMs?: number;
 }
 
-export interface SiteApp extends Express {
-  locals: Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number; search: SiteIndex };
+type SiteLocals = Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number; search: SiteIndex };
+
+/**
+ * The site as a plain request listener: a stored page is answered before Express's own request setup
+ * and routing (on a warm page those cost more than sending the stored bytes; README, "Render once per
+ * data change"), everything else goes to the Express app. `listen` and `locals` as Express has them.
+ */
+export interface SiteApp {
+  (req: IncomingMessage, res: ServerResponse): void;
+  locals: SiteLocals;
+  listen(port: number, host: string, onListening?: () => void): Server;
+  listen(port: number, onListening?: () => void): Server;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,7 +87,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const handler = createStaticHandler(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   const metrics = createMetrics(cache, pageCache);
-  const app = express() as SiteApp;
+  const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
@@ -104,17 +114,6 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
 
-  // A page stored in the page cache is answered before Express's own request setup and routing: on a
-  // warm page those cost more than sending the stored bytes (README, "Render once per data change").
-  // Express's app function calls app.handle(req, res, next) (lib/application.js in Express 4 and 5).
-  const withHandle = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void };
-  const expressHandle = withHandle.handle.bind(app);
-  withHandle.handle = (req, res, next) => {
-    const served = answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
-      logRequest(logger, metrics, { method: req.method, path: req.url, route, status, started, cache: 'page' }),
-    );
-    if (!served) expressHandle(req, res, next);
-  };
   app.use(requestLog(logger, metrics));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
   app.use('/assets', servePrecompressed(join(CLIENT_DIST, 'assets'), IMMUTABLE));
@@ -171,7 +170,19 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     sendPlainError(res, 404);
   });
   app.use(errorHandler(logger));
-  return app;
+
+  const site = ((req: IncomingMessage, res: ServerResponse) => {
+    const served = answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
+      logRequest(logger, metrics, { method: req.method, path: req.url, route, status, started, cache: 'page' }),
+    );
+    if (!served) app(req, res);
+  }) as SiteApp;
+  site.locals = app.locals;
+  site.listen = (port: number, ...rest: [string, (() => void)?] | [(() => void)?]) => {
+    const server = createServer(site);
+    return typeof rest[0] === 'string' ? server.listen(port, rest[0], rest[1]) : server.listen(port, rest[0]);
+  };
+  return site;
 }
 
 /** The route pattern for logs and metrics: the page id when a page answered, else the kind of request. */
