@@ -30,6 +30,16 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    rules: {
+      // Express error handlers need four parameters; unused ones are named with a leading underscore.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      // React Router's documented way to answer with a status from a loader is `throw data(null, { status })`.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] }],
+      // Off, this one rule: `async` without `await` is how this code implements Promise-returning
+      // interfaces (Source.fetchJson, test fakes) so that a throw becomes a rejection. The promise
+      // mistakes that matter are no-floating-promises and no-misused-promises, which stay on.
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   // React code: the browser entry and everything the server and the browser both render. Not test/:
   // it has no React components, and its `useSiteInBrowser()` is a vitest fixture, not a hook.
