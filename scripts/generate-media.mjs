@@ -477,13 +477,13 @@ function render(urlPath, ctx) {
       return fieldIcon(urlPath, base, ctx.name_en || base);
     case "default":
       if (base === "person") return portrait(urlPath, "Photo unavailable", "", true);
-      return defaultNews(urlPath);
+      return defaultNews();
     default:
       return illustration(urlPath, 1200, 800, "campus", 0, base);
   }
 }
 
-function defaultNews(path) {
+function defaultNews() {
   const w = 1200, h = 800;
   let s = `<defs>${linear("bg", "#e9edf3", "#cfd6e2")}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>`;
   s += `<circle cx="600" cy="370" r="170" fill="#fff" opacity=".75"/><circle cx="600" cy="370" r="150" fill="none" stroke="#1f3a93" stroke-width="8"/>`;

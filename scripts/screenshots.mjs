@@ -36,7 +36,7 @@ const browser = await chromium.launch({ executablePath: chromePath, args: ['--no
 try {
   for (const viewport of VIEWPORTS) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-    await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
+    await context.addInitScript(() => globalThis.sessionStorage?.setItem('splash-seen', '1'));
     for (const [name, path] of SCREENS) {
       const page = await context.newPage();
       await page.goto(url + path);

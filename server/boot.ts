@@ -39,7 +39,7 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
 
 export function bootJson(context: StaticHandlerContext, siteUrl: string, assets: Assets, deferred: DeferredCollector): string {
   const loaderData: Record<string, unknown> = {};
-  for (const [routeId, value] of Object.entries(context.loaderData)) {
+  for (const [routeId, value] of Object.entries<unknown>(context.loaderData)) {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       loaderData[routeId] = Object.fromEntries(
         Object.entries(value).map(([key, slot]) => [key, slot instanceof Promise ? deferred.add(`${routeId}/${key}`, slot) : slot]),

@@ -30,7 +30,7 @@ export async function serveRouteData(req: Request, res: Response, deps: RenderDe
   res.locals.session = session;
   const ctx = createRequestContext(deps, session, false);
   try {
-    const value = await deps.handler.queryRoute(routerRequest(deps.siteUrl, pageKey(path), controller.signal), {
+    const value: unknown = await deps.handler.queryRoute(routerRequest(deps.siteUrl, pageKey(path), controller.signal), {
       routeId: route,
       requestContext: ctx,
     });

@@ -5,6 +5,7 @@
  * again on their next request. Bounded in bytes, least recently used out first.
  */
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { pageUrl } from '../shared/page-query';
@@ -153,7 +154,7 @@ export const NONCE_PLACEHOLDER = '{{nonce}}';
 export async function storeRenderedPage(
   cache: PageCache,
   key: string,
-  res: { getHeaders(): Record<string, unknown>; statusCode: number; locals: Record<string, unknown> },
+  res: { getHeaders(): OutgoingHttpHeaders; statusCode: number; locals: Record<string, unknown> },
   html: Buffer,
   session: { used: Map<string, number> },
 ): Promise<void> {

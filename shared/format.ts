@@ -22,7 +22,7 @@ export function parseIsoDate(raw: string | null | undefined): Date | null {
   if (!raw) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(raw);
   if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const [, , m, d] = match.map(Number) as [number, number, number, number];
   if (m < 1 || m > 12 || d < 1 || d > 31) return null;
   const date = new Date(raw.length === 10 ? `${raw}T00:00:00+05:00` : raw);
   return Number.isNaN(date.getTime()) ? null : date;

@@ -36,6 +36,7 @@ export function useReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- matchMedia exists only after hydration (false on the server)
     setReduced(query.matches);
     const listener = () => setReduced(query.matches);
     query.addEventListener('change', listener);

@@ -133,9 +133,9 @@ async function readText(body: ReadableStream<Uint8Array>, maxBytes: number): Pro
  */
 function describe(error: unknown): string {
   const chain = causes(error);
-  const system = chain.find((e) => typeof e.code === 'string' && /^E[A-Z0-9_]+$/.test(e.code));
-  if (system) return system.code as string;
-  const coded = chain.find((e) => typeof e.code === 'string');
+  const system = chain.find((e): e is ErrorLike & { code: string } => typeof e.code === 'string' && /^E[A-Z0-9_]+$/.test(e.code));
+  if (system) return system.code;
+  const coded = chain.find((e): e is ErrorLike & { code: string } => typeof e.code === 'string');
   if (coded) return `${coded.message} (${coded.code})`;
   return chain.at(-1)?.message ?? String(error);
 }
@@ -146,6 +146,8 @@ type ErrorLike = { code?: unknown; message: string };
 function causes(error: unknown, depth = 0): ErrorLike[] {
   if (depth > 8 || typeof error !== 'object' || error === null) return [];
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  // A thrown object that is no Error: its own toString (or "[object Object]") is all there is to log.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- see above
   const own: ErrorLike = { code: e.code, message: typeof e.message === 'string' ? e.message : String(error) };
   const nested = Array.isArray(e.errors) ? e.errors : [];
   return [own, ...nested.flatMap((n) => causes(n, depth + 1)), ...causes(e.cause, depth + 1)];

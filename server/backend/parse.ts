@@ -38,6 +38,7 @@ export interface ParseContext {
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function str(v: unknown): string {
+  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
   if (typeof v === 'string') return v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return '';

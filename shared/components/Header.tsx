@@ -37,6 +37,7 @@ export function Header() {
   useEscape(open !== null || mobileOpen, closeAndReturnFocus);
   // A navigation closes whatever was open.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- closing on a route change, an outside event
     setOpen(null);
     setMobileOpen(false);
   }, [pathname]);

@@ -26,6 +26,7 @@ export function Splash() {
       // Storage may be blocked; showing no splash is the safe choice then.
     }
     if (seen || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage and matchMedia exist only after hydration
     setVisible(true);
     const timer = setTimeout(() => setVisible(false), SPLASH_MS);
     return () => clearTimeout(timer);
@@ -49,6 +50,7 @@ export function RouteProgress() {
 
   useEffect(() => {
     if (!busy) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- resets the timer-driven bar when the navigation ends
       setPercent(0);
       return;
     }

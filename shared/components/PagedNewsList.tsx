@@ -20,7 +20,7 @@ export type NewsListPageKey = 'newsAll' | 'publicNews' | 'newsUnversity' | 'xalq
 
 /** A whole news list page: head, the news tab bar with this page active, and the paged list. */
 export function NewsListPage({ page }: { page: NewsListPageKey }) {
-  const data = useLoaderData() as PageData<NewsListData>;
+  const data = useLoaderData<PageData<NewsListData>>();
   const t = useT();
   return (
     <div className="container page">
@@ -39,15 +39,19 @@ export function PagedNewsList({ first }: { first: NewsPageView }) {
   const [pages, setPages] = useState<NewsPageView[]>([first]);
   const pageHref = (page: number) => `${localePath(lang, stripLang(pathname))}?page=${page}`;
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new first page (another tab, back/forward) starts the list again
   useEffect(() => setPages([first]), [first]);
   useEffect(() => {
     const loaded = fetcher.data?.news as Loaded<NewsPageView> | undefined;
     if (fetcher.state !== 'idle' || !loaded?.ok) return;
     const next = loaded.value;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- appends what the fetcher (an outside request) brought
     setPages((current) => (current.some((p) => p.page === next.page) ? current : [...current, next]));
     // A tab page's filter may keep nothing of a backend page: go on, so that one click shows news.
-    if (next.items.length === 0 && next.hasNext) fetcher.load(pageHref(next.page + 1));
+    // A failed load ends in fetcher.state and the route's error boundary, never in this promise.
+    if (next.items.length === 0 && next.hasNext) void fetcher.load(pageHref(next.page + 1));
     // Only a finished fetch matters here; `pageHref` changes with it anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [fetcher.state, fetcher.data]);
 
   const last = pages[pages.length - 1]!;
@@ -56,7 +60,7 @@ export function PagedNewsList({ first }: { first: NewsPageView }) {
   const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    fetcher.load(nextHref);
+    void fetcher.load(nextHref);
   };
 
   if (items.length === 0 && !last.hasNext) return <EmptyState />;

@@ -19,7 +19,7 @@ import '../styles/programmes.css';
 const PAGE_KEY = { fulltime: 'kunduzgi', correspondence: 'sirtqi', master: 'magistratura' } as const satisfies Record<ProgrammeKind, keyof Dict['pages']>;
 
 export function ProgrammePage({ kind }: { kind: ProgrammeKind }) {
-  const data = useLoaderData() as PageData<ProgrammesData>;
+  const data = useLoaderData<PageData<ProgrammesData>>();
   const t = useT();
   const page = t.pages[PAGE_KEY[kind]];
   const { rules, years } = PROGRAMME_KINDS[kind];

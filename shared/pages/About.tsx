@@ -20,7 +20,7 @@ export const loader: PageLoader<AboutData> = ({ api, lang }) => ({
 });
 
 export default function About() {
-  const data = useLoaderData() as PageData<AboutData>;
+  const data = useLoaderData<PageData<AboutData>>();
   const t = useT();
   return (
     <div className="container page">

@@ -43,7 +43,7 @@ export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
 };
 
 export default function Article() {
-  const data = useLoaderData() as PageData<ArticleData>;
+  const data = useLoaderData<PageData<ArticleData>>();
   const t = useT();
   const settled = data.article instanceof Promise ? null : data.article;
   const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.article.title;

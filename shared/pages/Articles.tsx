@@ -36,7 +36,7 @@ export const loader: PageLoader<ArticlesData> = ({ api, lang }) => ({
 });
 
 export default function Articles() {
-  const data = useLoaderData() as PageData<ArticlesData>;
+  const data = useLoaderData<PageData<ArticlesData>>();
   const t = useT();
   return (
     <div className="container page">

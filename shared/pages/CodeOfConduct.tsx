@@ -33,7 +33,7 @@ export const loader: PageLoader<CodeOfConductData> = ({ api, lang }) => ({
 });
 
 export default function CodeOfConduct() {
-  const data = useLoaderData() as PageData<CodeOfConductData>;
+  const data = useLoaderData<PageData<CodeOfConductData>>();
   const t = useT();
   const { href } = CODE_OF_CONDUCT_PDF;
   return (

@@ -25,7 +25,7 @@ export const loader: PageLoader<DepartmentsData> = ({ api, lang }) => ({
 });
 
 export default function Departments() {
-  const data = useLoaderData() as PageData<DepartmentsData>;
+  const data = useLoaderData<PageData<DepartmentsData>>();
   const t = useT();
   return (
     <div className="container page">

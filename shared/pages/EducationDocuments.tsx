@@ -16,7 +16,7 @@ export const loader: PageLoader<EducationDocumentsData> = ({ api }) => ({
 });
 
 export default function EducationDocuments() {
-  const data = useLoaderData() as PageData<EducationDocumentsData>;
+  const data = useLoaderData<PageData<EducationDocumentsData>>();
   const t = useT();
   return (
     <div className="container page">

@@ -29,7 +29,7 @@ export const loader: PageLoader<FacultiesData> = ({ api, lang }) => ({
 });
 
 export default function Faculties() {
-  const data = useLoaderData() as PageData<FacultiesData>;
+  const data = useLoaderData<PageData<FacultiesData>>();
   const t = useT();
   return (
     <div className="container page">

@@ -53,7 +53,7 @@ export const loader: PageLoader<FacultyStaffData> = ({ api, lang, params }) => {
 };
 
 export default function FacultyStaff() {
-  const data = useLoaderData() as PageData<FacultyStaffData>;
+  const data = useLoaderData<PageData<FacultyStaffData>>();
   const t = useT();
   const id = parseId(useParams().id);
   const generic = t.pages.departmentDetail.title;

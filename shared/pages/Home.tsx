@@ -54,7 +54,7 @@ export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
 });
 
 export default function Home() {
-  const data = useLoaderData() as PageData<HomeData>;
+  const data = useLoaderData<PageData<HomeData>>();
   const t = useT();
   const heroRef = useRef<HTMLElement>(null);
   const [panel, setPanel] = useState<PanelId | null>(null);

@@ -48,7 +48,7 @@ export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
 };
 
 export default function NewsDetail() {
-  const data = useLoaderData() as PageData<NewsDetailData>;
+  const data = useLoaderData<PageData<NewsDetailData>>();
   const t = useT();
   const settled = data.item instanceof Promise ? null : data.item;
   const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.news.title;

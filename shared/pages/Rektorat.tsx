@@ -34,7 +34,7 @@ export const loader: PageLoader<RektoratData> = ({ api, lang }) => ({
 });
 
 export default function Rektorat() {
-  const data = useLoaderData() as PageData<RektoratData>;
+  const data = useLoaderData<PageData<RektoratData>>();
   const t = useT();
   return (
     <div className="container page">

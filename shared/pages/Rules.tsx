@@ -19,7 +19,7 @@ export const loader: PageLoader<RulesData> = ({ api, lang }) => ({
 });
 
 export default function Rules() {
-  const data = useLoaderData() as PageData<RulesData>;
+  const data = useLoaderData<PageData<RulesData>>();
   const t = useT();
   return (
     <div className="container page">

@@ -28,6 +28,7 @@ type SearchData = { hits: HitView[] };
  * to 200 characters. The loader and the component both read it this way, so they agree.
  */
 export function readQuery(search: URLSearchParams): string {
+  // eslint-disable-next-line no-control-regex -- control characters in a query become spaces
   const raw = (search.get('q') ?? '').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim();
   return Array.from(raw).slice(0, SEARCH_QUERY_MAX_CHARS).join('').trim();
 }
@@ -44,7 +45,7 @@ export const loader: PageLoader<SearchData> = ({ api, lang, url }) => {
 };
 
 export default function Search() {
-  const data = useLoaderData() as PageData<SearchData>;
+  const data = useLoaderData<PageData<SearchData>>();
   const t = useT();
   const query = readQuery(new URLSearchParams(useLocation().search));
   return (

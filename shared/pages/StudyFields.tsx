@@ -17,7 +17,7 @@ export const loader: PageLoader<StudyFieldsData> = ({ api, lang }) => ({
 const EAGER_ICONS = 8;
 
 export default function StudyFields() {
-  const data = useLoaderData() as PageData<StudyFieldsData>;
+  const data = useLoaderData<PageData<StudyFieldsData>>();
   const t = useT();
   return (
     <div className="container page">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, useLoaderData, useNavigationType, useSearchParams } from 'react-router';
+import { Link, NavigationType, useLoaderData, useNavigationType, useSearchParams } from 'react-router';
 import type { Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
@@ -107,7 +107,7 @@ function matches(vacancy: VacancyView, filters: Filters): boolean {
 }
 
 export default function Vacancies() {
-  const data = useLoaderData() as PageData<VacanciesData>;
+  const data = useLoaderData<PageData<VacanciesData>>();
   const t = useT();
   return (
     <div className="container page vac-page">
@@ -154,7 +154,8 @@ function VacancyBoard({ board }: { board: Board }) {
   // replace the URL and are already in local state: taking them back from the loader would let an
   // older change that finishes late flash over a newer one (a filter, then 'clear' at once).
   useEffect(() => {
-    if (navigationType !== 'REPLACE') setFilters({ department, type });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above: only some loader data may overwrite local state
+    if (navigationType !== NavigationType.Replace) setFilters({ department, type });
   }, [department, type, navigationType]);
 
   const apply = (next: Filters) => {

@@ -30,8 +30,8 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);

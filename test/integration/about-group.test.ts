@@ -79,7 +79,7 @@ describe('about group screens in three languages', () => {
         const { html, doc } = await page(prefix + screen.path);
         expect(html).toContain(`<html lang="${lang}"`);
         expect(doc.querySelectorAll('h1')).toHaveLength(1);
-        const body = doc.querySelector('main')!.textContent!;
+        const body = doc.querySelector('main')!.textContent;
         const alt = [...doc.querySelectorAll('main img')].map((img) => img.getAttribute('alt')).join('\n');
         for (const needle of screen.needles[lang]) expect(body + alt).toContain(needle);
         // No other language's needles leak into the page.

@@ -42,7 +42,7 @@ describe('home page in three languages', () => {
 
       expect(doc.querySelector('#home-news-title')?.textContent).toBe('News');
       const cards = [...doc.querySelectorAll('#home-news .news-card__title')].map((h) => h.textContent);
-      expect(cards).toEqual([23, 22, 21].map((id) => expect.stringContaining(`${news} ${id} ${lang}-needle`)));
+      expect(cards).toEqual([23, 22, 21].map((id): unknown => expect.stringContaining(`${news} ${id} ${lang}-needle`)));
 
       const codes = [...doc.querySelectorAll('#home-fields .field-card__code')].map((p) => p.textContent?.replace(/\D/g, ''));
       expect(new Set(codes).size).toBe(19);

@@ -39,7 +39,7 @@ describe('backend rich text never stalls the site', () => {
     await backend.requested('/news/yangiliklar/77/');
 
     const health = await request(app).get('/healthz').expect(200);
-    expect(health.body.status).toBe('ok');
+    expect((health.body as { status: string }).status).toBe('ok');
     const warm = await request(app).get('/about').expect(200);
     expect(warm.text).toContain('Tarix uz-about');
     expect(itemDone).toBe(false);

@@ -253,6 +253,7 @@ describe('createHttpSource: reasons buried in undici error causes', () => {
   const systemError = (code: string) => Object.assign(new Error(`connect ${code} 10.0.0.1:443`), { code });
   /** The reason reported when fetch rejects with `error` (undici's shapes, built by hand). */
   const reasonFor = async (error: unknown) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- undici's shapes include non-Error objects on purpose
     vi.stubGlobal('fetch', () => Promise.reject(error));
     const result = await createHttpSource('http://backend.test', 60_000).fetchJson('/news/', noSignal);
     return result.kind === 'failed' ? result.reason : result.kind;

@@ -128,7 +128,7 @@ describe('health and assets', () => {
   it('answers /healthz without calling the backend', async () => {
     backend.resetCalls();
     const res = await request(app).get('/healthz').expect(200);
-    expect(res.body.status).toBe('ok');
+    expect((res.body as { status: string }).status).toBe('ok');
     expect(backend.calls()).toBe(0);
   });
 

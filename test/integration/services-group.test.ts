@@ -237,12 +237,12 @@ describe('/TTJ and /YPK', () => {
   }
 
   it('/TTJ states the SPEC facts and is signed by the vice-rector for youth affairs', async () => {
-    const uz = (await page('/TTJ')).doc.querySelector('main')!.textContent!;
+    const uz = (await page('/TTJ')).doc.querySelector('main')!.textContent;
     for (const fact of ['528', '5', '2025-yil mart', '25.08.2025', '250 nafar', 'ikki baravar', '100 foiz']) expect(uz).toContain(fact);
     expect(uz).toMatch(/Yoshlar masalalari[^.]*prorektor/);
-    const ru = (await page('/ru/TTJ')).doc.querySelector('main')!.textContent!;
+    const ru = (await page('/ru/TTJ')).doc.querySelector('main')!.textContent;
     for (const fact of ['528', 'марте 2025', '25.08.2025', '250 студентов', 'вдвое', '100 процентов', 'проректор по делам молодёжи']) expect(ru).toContain(fact);
-    const en = (await page('/en/TTJ')).doc.querySelector('main')!.textContent!;
+    const en = (await page('/en/TTJ')).doc.querySelector('main')!.textContent;
     for (const fact of ['528', 'March 2025', '25.08.2025', '250 students', 'double', '100 percent', 'vice-rector for youth affairs']) expect(en).toContain(fact);
   });
 

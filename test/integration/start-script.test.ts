@@ -43,7 +43,7 @@ const SOURCES = ['server/render.tsx', 'client/entry.tsx', 'shared/pages/Home.tsx
 const FOLDERS = ['server', 'client', 'shared', 'shared/pages'];
 
 /** A project whose sources date from T, with a complete build stamped `mode` at BUILT_AT. */
-function project({ sources = true, mode = 'production' as 'production' | 'development' } = {}): string {
+function project({ sources = true, mode = 'production' }: { sources?: boolean; mode?: 'production' | 'development' } = {}): string {
   const root = tempDir();
   for (const path of sources ? SOURCES : ['package-lock.json']) write(root, path, '// source');
   write(root, 'dist/server/index.js');

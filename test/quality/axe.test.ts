@@ -10,7 +10,7 @@ import { hydrated, launch } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const WIDTHS = [375, 1280];
 
 interface AxeResult {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
 
-const vnuJar: string = createRequire(import.meta.url)('vnu-jar');
+const vnuJar = createRequire(import.meta.url)('vnu-jar') as string;
 
 interface VnuMessage {
   type: string;

@@ -14,6 +14,7 @@ export function ActionButton({ panelOpen, pastHero }: { panelOpen: boolean; past
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (blocked) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- hides at once what a timer showed
       setVisible(false);
       return;
     }

@@ -19,14 +19,16 @@ const PANELS: PanelId[] = ['students', 'menu'];
 export function SidePanels({ open, onOpenChange }: { open: PanelId | null; onOpenChange: (panel: PanelId | null) => void }) {
   const t = useT();
   const rootRef = useRef<HTMLDivElement>(null);
-  const panelRefs = { students: useRef<HTMLDivElement>(null), menu: useRef<HTMLDivElement>(null) };
+  const studentsRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const panelRefs = { students: studentsRef, menu: menuRef };
   const lastOpen = useRef<PanelId | null>(null);
   const close = useCallback(() => onOpenChange(null), [onOpenChange]);
 
   useEscape(open !== null, close);
   useClickOutside(rootRef, open !== null, close);
-  useFocusTrap(panelRefs.students, open === 'students');
-  useFocusTrap(panelRefs.menu, open === 'menu');
+  useFocusTrap(studentsRef, open === 'students');
+  useFocusTrap(menuRef, open === 'menu');
   useEffect(() => {
     if (open) lastOpen.current = open;
     else if (lastOpen.current) {

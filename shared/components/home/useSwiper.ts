@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { SliderConfig } from '../../constants';
 import type { Swiper } from './swiper-setup';
 
@@ -21,7 +21,9 @@ export function useSwiper(
 ): RefObject<Swiper | null> {
   const swiperRef = useRef<Swiper | null>(null);
   const onIndexRef = useRef(onIndex);
-  onIndexRef.current = onIndex;
+  useLayoutEffect(() => {
+    onIndexRef.current = onIndex;
+  });
 
   useEffect(() => {
     const el = ref.current;
