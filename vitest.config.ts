@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three test tiers. `npm test` runs unit + integration (supertest against createApp with a fake
- * backend on 127.0.0.1); `npm run test:e2e` runs the built site in a real headless Chromium;
- * `npm run test:quality` runs the third-party judges (axe-core, the Nu HTML Checker, a link crawl).
+ * The tiers a plain `npx vitest` runs: unit + integration (supertest against createApp with a fake
+ * backend on 127.0.0.1), which is `npm test`. The browser tiers (e2e, quality) have their own config,
+ * vitest.browser.config.ts, so that nobody starts Chromium by accident.
  */
 export default defineConfig({
   test: {
@@ -19,33 +19,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts?(x)'],
           environment: 'node',
           globalSetup: ['test/helpers/build-once.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/helpers/build-once.ts'],
+          // Bounds for a hang only: a busy machine makes tests slower, never red.
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'quality',
-          include: ['test/quality/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/helpers/build-once.ts'],
-          maxConcurrency: 2,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

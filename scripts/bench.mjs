@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
 import { freePort, productionNodeFlags, root, startBuiltSite, waitFor } from './lib/site-process.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,6 +39,17 @@ async function stopChild(child, signal = 'SIGTERM') {
 }
 
 const stop = (site) => stopChild(site.child);
+
+/** The search timing (scripts/lib/search-timing.ts), bundled like the server so this script can run it. */
+async function searchTiming() {
+  const outfile = join(root, 'dist', `search-timing-${process.pid}.mjs`);
+  await esbuild.build({ entryPoints: [join(root, 'scripts/lib/search-timing.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', loader: { '.css': 'empty' }, logLevel: 'warning' });
+  try {
+    return await (await import(outfile)).searchTiming();
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
 
 /** A ceiling server once it answers: its URL, and `close` that stops it (with `signal`) and removes `path`. */
 async function ceiling(child, port, signal, path) {
@@ -186,6 +198,7 @@ for (const r of rows) {
   );
   if (r.site.non2xx || r.site.errors) console.log(`  ! ${r.path}: ${r.site.non2xx} non-2xx, ${r.site.errors} errors`);
 }
+console.log(`\n${await searchTiming()}`);
 console.log(`\nRSS after serving all ${sitePages} sitemap URLs and the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`);
 if (profile) {
   for (const name of ['page-cache-on', 'page-cache-off']) {

@@ -31,6 +31,14 @@ export interface StoredPage {
   bytes: number;
 }
 
+interface PageToStore {
+  status: number;
+  route: string;
+  headers: Array<[string, string]>;
+  html: Buffer;
+  deps: Array<[string, number]>;
+}
+
 export interface PageCacheStats {
   hits: number;
   misses: number;
@@ -42,6 +50,8 @@ export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
   private readonly pages = new Map<string, StoredPage>();
   private readonly compressing = new Set<string>();
+  /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
+  private readonly storing = new Set<Promise<void>>();
   private used = 0;
 
   constructor(
@@ -79,10 +89,23 @@ export class PageCache {
     return page;
   }
 
-  async store(
-    key: string,
-    page: { status: number; route: string; headers: Array<[string, string]>; html: Buffer; deps: Array<[string, number]> },
-  ): Promise<void> {
+  /** Resolves once every store begun so far has finished (stored, skipped or failed). */
+  async settled(): Promise<void> {
+    while (this.storing.size > 0) await Promise.allSettled([...this.storing]);
+  }
+
+  /** Stores a rendered page, compressing it first in the background; `settled` waits for it. */
+  store(key: string, page: PageToStore): Promise<void> {
+    const storing = this.compressAndStore(key, page);
+    this.storing.add(storing);
+    void storing.then(
+      () => this.storing.delete(storing),
+      () => this.storing.delete(storing),
+    );
+    return storing;
+  }
+
+  private async compressAndStore(key: string, page: PageToStore): Promise<void> {
     // Compressing costs more than rendering: not for a page that cannot fit (or a cache that is off),
     // and once per key while a burst of misses renders the same page.
     if (page.html.length > this.maxBytes || this.compressing.has(key)) return;

@@ -17,8 +17,11 @@ export function testApp(backendUrl: string | null, env: Record<string, string> =
   return createApp(config, { logger: createLogger('silent'), headStartMs: 60_000, ...deps });
 }
 
-/** Waits until the app's page cache holds `count` pages (storing compresses in the background). */
+/**
+ * Waits for the stores under way (storing compresses in the background; a page is handed to the page
+ * cache as its response ends), then checks the page cache holds `count` pages.
+ */
 export async function pagesStored(app: ReturnType<typeof testApp>, count: number): Promise<void> {
-  for (let i = 0; i < 200 && app.locals.pageCache.size < count; i++) await new Promise((r) => setTimeout(r, 10));
+  await app.locals.pageCache.settled();
   if (app.locals.pageCache.size < count) throw new Error(`page cache holds ${app.locals.pageCache.size} pages, expected ${count}`);
 }

@@ -32,7 +32,8 @@ export async function startServer(
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
+  // A bound for a hang only: starting takes seconds on a busy machine.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     try {

@@ -9,6 +9,7 @@ import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { testApp } from '../helpers/app';
 import { startServer, type RunningServer } from '../helpers/server-process';
+import { waitUntil } from '../helpers/wait';
 
 const START = Date.parse('2026-11-23T08:00:00.000Z');
 /** The one backend path /rektorat reads. */
@@ -67,12 +68,7 @@ describe('/readyz', () => {
     backend = await startFakeBackend(coreRoutes());
     server = await startServer({ BACKEND_URL: backend.url });
     // The warm-up runs on its own; wait for its first backend answer rather than for a guessed time.
-    let status = 0;
-    for (let i = 0; i < 200 && status !== 200; i++) {
-      status = (await fetch(`${server.url}/readyz`)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).toBe(200);
+    await waitUntil(async () => (await fetch(`${server!.url}/readyz`)).status === 200);
     expect(backend.calls()).toBeGreaterThan(0);
   });
 

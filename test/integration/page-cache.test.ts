@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { about, coreRoutes, newsItem } from '../helpers/fixtures';
 import { pagesStored, testApp } from '../helpers/app';
+import { waitUntil } from '../helpers/wait';
 
 const TOKEN = 'editor-token-0123456789';
 let backend: FakeBackend | null = null;
@@ -67,12 +68,14 @@ describe('the page cache', () => {
     const { app, backend } = await setup({ CACHE_TTL_S: '60' }, () => now);
     await request(app).get('/about').expect(200);
     await pagesStored(app, 1);
+    const version = app.locals.cache.versionOf('/category/obuniversitet/');
     backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Yangilangan uz-fresh' }] });
     now += 61_000;
     // Stale data: the stored page is still served while the entry refreshes in the background.
     const stale = await request(app).get('/about').expect(200);
     expect(stale.text).toContain('Tarix uz-about');
-    await new Promise((r) => setTimeout(r, 50));
+    // The background refresh has stored the new entry (a new version): the stored page is out of date.
+    await waitUntil(() => app.locals.cache.versionOf('/category/obuniversitet/') !== version);
     const fresh = await request(app).get('/about').expect(200);
     expect(fresh.text).toContain('Yangilangan uz-fresh');
   });
@@ -86,7 +89,8 @@ describe('the page cache', () => {
     expect(streamed.text).toMatch(/<script nonce=/);
     backend.set('/category/rektorot/', { status: 500 });
     await request(app).get('/rektorat').expect(200);
-    await new Promise((r) => setTimeout(r, 20));
+    // Every store begun has settled, however slow the machine: nothing was stored, not merely not yet.
+    await app.locals.pageCache.settled();
     expect(app.locals.pageCache.size).toBe(0);
     // The streamed page's data is cached now, so the next request renders whole and is stored.
     const whole = await request(app).get('/news/9').set('user-agent', chrome).expect(200);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { testApp } from '../helpers/app';
+import { waitUntil } from '../helpers/wait';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 let backend: FakeBackend | null = null;
@@ -42,8 +43,9 @@ describe('the data cache in front of the backend', () => {
     const stale = await request(app).get('/about').expect(200);
     expect(stale.text).toContain('Tarix uz-about');
     expect(stale.headers['cache-control']).toMatch(/s-maxage/);
-    await new Promise((r) => setTimeout(r, 50));
+    await backend.requested('/category/obuniversitet/', 2);
     expect(backend.calls('/category/obuniversitet/')).toBe(2);
+    await waitUntil(() => app.locals.cache.stats.refreshFailures === 1);
     // The failed refresh did not evict the good entry.
     const again = await request(app).get('/about').expect(200);
     expect(again.text).toContain('Tarix uz-about');
@@ -172,11 +174,11 @@ describe('a visitor who leaves', () => {
       const { port } = server.address() as { port: number };
       const controller = new AbortController();
       const pending = fetch(`http://127.0.0.1:${port}/rektorat`, { signal: controller.signal, headers: { 'user-agent': 'Googlebot/2.1' } }).catch(() => null);
-      while (backend.calls('/category/rektorot/') === 0) await new Promise((r) => setTimeout(r, 10));
+      await backend.requested('/category/rektorot/');
       controller.abort();
       await pending;
       // The hanging upstream request is closed from our side once the only visitor has gone.
-      for (let i = 0; i < 100 && backend.open() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await waitUntil(() => backend!.open() === 0);
       expect(backend.open()).toBe(0);
     } finally {
       server.close();

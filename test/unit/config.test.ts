@@ -10,6 +10,9 @@ describe('configuration', () => {
   it.each([
     ['PORT', 'abc', /Invalid PORT: "abc" \(expected an integer from 1 to 65535\)/],
     ['PORT', '70000', /Invalid PORT/],
+    ['PORT', 'eighty', /Invalid PORT: "eighty"/],
+    ['BACKEND_URL', 'javascript:alert(1)', /Invalid BACKEND_URL/],
+    ['CACHE_TTL_S', '-5', /Invalid CACHE_TTL_S/],
     ['BACKEND_URL', 'ftp://x', /Invalid BACKEND_URL/],
     ['BACKEND_URL', 'not a url', /Invalid BACKEND_URL/],
     ['BACKEND_TIMEOUT_MS', '-1', /Invalid BACKEND_TIMEOUT_MS/],
