@@ -202,7 +202,9 @@ async function buildAndWatch() {
       });
       build.onEnd(async (result) => {
         if (result.errors.length > 0) {
-          console.log(`dev: ${name} build failed (${result.errors.length} error${result.errors.length > 1 ? 's' : ''} above); the last good server keeps running`);
+          console.log(
+            `dev: ${name} build failed (${result.errors.length} error${result.errors.length > 1 ? 's' : ''} above); the last good server keeps running`,
+          );
           return;
         }
         await onEnd(result, Date.now() - started);

@@ -28,10 +28,7 @@ function mergeDeferred(loaderData: Record<string, unknown>): Record<string, unkn
   for (const [routeId, value] of Object.entries(loaderData)) {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       merged[routeId] = Object.fromEntries(
-        Object.entries(value).map(([key, slot]) => [
-          key,
-          isDeferredMarker(slot) ? (deferred[slot.$deferred] ?? { ok: false, missing: 'failed' }) : slot,
-        ]),
+        Object.entries(value).map(([key, slot]) => [key, isDeferredMarker(slot) ? (deferred[slot.$deferred] ?? { ok: false, missing: 'failed' }) : slot]),
       );
     } else {
       merged[routeId] = value;

@@ -43,7 +43,16 @@ const stop = (site) => stopChild(site.child);
 /** The search timing (scripts/lib/search-timing.ts), bundled like the server so this script can run it. */
 async function searchTiming() {
   const outfile = join(root, 'dist', `search-timing-${process.pid}.mjs`);
-  await esbuild.build({ entryPoints: [join(root, 'scripts/lib/search-timing.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', loader: { '.css': 'empty' }, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(root, 'scripts/lib/search-timing.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  });
   try {
     return await (await import(outfile)).searchTiming();
   } finally {
@@ -156,7 +165,10 @@ function hottest(dir) {
     const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}`;
     self.set(key, (self.get(key) ?? 0) + t);
   }
-  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }
 
 execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
@@ -190,7 +202,9 @@ await stop(rendering);
 const pad = (v, n) => String(v).padStart(n);
 const pct = (a, b) => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
 console.log(`\n${connections} connections, ${seconds} s per run, Node ${process.version}, ${NGINX ? 'nginx ceiling on' : 'nginx not installed'}\n`);
-console.log(`${'kind'.padEnd(7)}${'page'.padEnd(12)}${pad('gzip B', 7)}${pad('site r/s', 10)}${pad('p50', 5)}${pad('p99', 5)}${pad('bare r/s', 10)}${pad('nginx r/s', 11)}${pad('÷bare', 8)}${pad('÷nginx', 8)}`);
+console.log(
+  `${'kind'.padEnd(7)}${'page'.padEnd(12)}${pad('gzip B', 7)}${pad('site r/s', 10)}${pad('p50', 5)}${pad('p99', 5)}${pad('bare r/s', 10)}${pad('nginx r/s', 11)}${pad('÷bare', 8)}${pad('÷nginx', 8)}`,
+);
 for (const r of rows) {
   const s = r.site.requests.average;
   console.log(
@@ -199,7 +213,9 @@ for (const r of rows) {
   if (r.site.non2xx || r.site.errors) console.log(`  ! ${r.path}: ${r.site.non2xx} non-2xx, ${r.site.errors} errors`);
 }
 console.log(`\n${await searchTiming()}`);
-console.log(`\nRSS after serving all ${sitePages} sitemap URLs and the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`);
+console.log(
+  `\nRSS after serving all ${sitePages} sitemap URLs and the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`,
+);
 if (profile) {
   for (const name of ['page-cache-on', 'page-cache-off']) {
     console.log(`\nHottest functions (self time), ${name}:`);

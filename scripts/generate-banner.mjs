@@ -38,7 +38,11 @@ parts.push(`<rect width="${W}" height="${H}" fill="url(#bg)"/>`);
 
 // Skyline along the bottom: three portals with pointed arches and domes, in a faint tint.
 const skyline = [];
-for (const [x, w, h] of [[760, 120, 170], [900, 170, 230], [1090, 110, 160]]) {
+for (const [x, w, h] of [
+  [760, 120, 170],
+  [900, 170, 230],
+  [1090, 110, 160],
+]) {
   const top = H - h;
   skyline.push(`<rect x="${x}" y="${top}" width="${w}" height="${h}"/>`);
   skyline.push(`<path d="M${x + w * 0.25} ${H} V${top + h * 0.45} Q${x + w / 2} ${top + h * 0.15} ${x + w * 0.75} ${top + h * 0.45} V${H} Z" fill="#142864"/>`);
@@ -60,7 +64,9 @@ bars.forEach((h, i) => {
 parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`);
 const [lastX, lastY] = points[points.length - 1].split(',').map(Number);
 parts.push(`<path d="M${lastX - 14} ${lastY + 2} L${lastX + 6} ${lastY - 12} L${lastX + 2} ${lastY + 12} Z" fill="#ffffff"/>`);
-parts.push(`<line x1="${startX - 20}" y1="${base}" x2="${startX + bars.length * (barW + 18)}" y2="${base}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="2"/>`);
+parts.push(
+  `<line x1="${startX - 20}" y1="${base}" x2="${startX + bars.length * (barW + 18)}" y2="${base}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="2"/>`,
+);
 
 // Text block on the left.
 const text = [];

@@ -76,7 +76,12 @@ function png(width, height, pixel) {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Students taking part in the committee's events, 2021–2025: five bars, the last one orange. */
@@ -134,7 +139,11 @@ const doc = new Document({
       children: [
         new Paragraph({ text: 'Zarafshon Texnologiya Universiteti', alignment: AlignmentType.CENTER }),
         new Paragraph({ text: "Xotin-qizlar qo'mitasi to'g'risida NIZOM", heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }),
-        new Paragraph({ text: 'Universitet Kengashining 2025-yil 28-avgustdagi 1-son qarori bilan tasdiqlangan', alignment: AlignmentType.CENTER, spacing: { after: 240 } }),
+        new Paragraph({
+          text: 'Universitet Kengashining 2025-yil 28-avgustdagi 1-son qarori bilan tasdiqlangan',
+          alignment: AlignmentType.CENTER,
+          spacing: { after: 240 },
+        }),
         heading('1. Umumiy qoidalar'),
         para(
           "Ushbu nizom Zarafshon Texnologiya Universiteti xotin-qizlar qo'mitasining (keyingi o'rinlarda — Qo'mita) maqsadi, vazifalari, tarkibi va faoliyatini tashkil etish tartibini belgilaydi.",
@@ -146,14 +155,14 @@ const doc = new Document({
         heading("2. Qo'mitaning asosiy vazifalari"),
         item("talaba qizlarning o'qish, yashash va dam olish sharoitlarini o'rganish hamda yaxshilash bo'yicha takliflar tayyorlash;"),
         item("ijtimoiy himoyaga muhtoj talaba qizlarni aniqlash va ularga amaliy yordam ko'rsatish;"),
-        item("iqtidorli qizlarni ilmiy tadqiqotlar, tanlov va olimpiadalarga jalb etish;"),
+        item('iqtidorli qizlarni ilmiy tadqiqotlar, tanlov va olimpiadalarga jalb etish;'),
         item("oila, sog'lom turmush tarzi va huquqiy savodxonlik mavzularida uchrashuvlar o'tkazish;"),
         item("talaba qizlarning murojaatlarini ko'rib chiqish va ularni hal etishda ko'maklashish."),
         new Paragraph({ children: [new PageBreak()] }),
         heading("3. Qo'mita tarkibi"),
         para("Qo'mita tarkibi universitet rektorining buyrug'i bilan har o'quv yili boshida tasdiqlanadi."),
         table(
-          ["F.I.Sh.", 'Lavozimi', "Qo'mitadagi vazifasi"],
+          ['F.I.Sh.', 'Lavozimi', "Qo'mitadagi vazifasi"],
           [
             ['Nodira Xolmatova', 'Yoshlar bilan ishlash bo‘limi boshlig‘i', 'Rais'],
             ['Gulnoza Saidova', 'Iqtisodiyot kafedrasi dotsenti', "Rais o'rinbosari"],
@@ -167,8 +176,8 @@ const doc = new Document({
         table(
           ['№', 'Tadbir', 'Muddat', "Mas'ul"],
           [
-            ['1', "Birinchi kurs talaba qizlari bilan tanishuv uchrashuvi", 'Sentabr', 'N. Xolmatova'],
-            ['2', "«Oila — jamiyat tayanchi» mavzusida davra suhbati", 'Noyabr', 'G. Saidova'],
+            ['1', 'Birinchi kurs talaba qizlari bilan tanishuv uchrashuvi', 'Sentabr', 'N. Xolmatova'],
+            ['2', '«Oila — jamiyat tayanchi» mavzusida davra suhbati', 'Noyabr', 'G. Saidova'],
             ['3', "Turar joyda yashovchi qizlar sharoitini o'rganish", 'Dekabr', 'Sh. Tojiboyeva'],
             ['4', "8-mart — Xalqaro xotin-qizlar kuniga bag'ishlangan tadbir", 'Mart', "Qo'mita a'zolari"],
             ['5', "Yil yakunlari bo'yicha hisobot", 'Iyun', 'N. Xolmatova'],
@@ -185,11 +194,15 @@ const doc = new Document({
               type: 'png',
               data: chart(),
               transformation: { width: 480, height: 240 },
-              altText: { name: 'Ishtirokchilar diagrammasi', description: "2021–2025-yillarda tadbirlar ishtirokchilari: 120, 180, 260, 340 va 450 nafar", title: 'Ishtirokchilar soni' },
+              altText: {
+                name: 'Ishtirokchilar diagrammasi',
+                description: '2021–2025-yillarda tadbirlar ishtirokchilari: 120, 180, 260, 340 va 450 nafar',
+                title: 'Ishtirokchilar soni',
+              },
             }),
           ],
         }),
-        new Paragraph({ text: "1-rasm. Tadbirlar ishtirokchilari soni, 2021–2025-yillar (nafar)", alignment: AlignmentType.CENTER, spacing: { after: 240 } }),
+        new Paragraph({ text: '1-rasm. Tadbirlar ishtirokchilari soni, 2021–2025-yillar (nafar)', alignment: AlignmentType.CENTER, spacing: { after: 240 } }),
         heading('6. Murojaat tartibi'),
         para(
           "Talaba qizlar va xodimlar Qo'mitaga yozma yoki og'zaki murojaat qilishlari mumkin. Murojaatlar o'n besh kun ichida ko'rib chiqiladi va murojaat etuvchiga javob beriladi. Murojaatchining shaxsiy ma'lumotlari sir saqlanadi.",

@@ -48,7 +48,11 @@ function person(x, y, s, i) {
 }
 
 function tree(x, ground, s = 1) {
-  return rect(x - 10 * s, ground - 120 * s, 20 * s, 120 * s, C.woodDark) + circle(x, ground - 150 * s, 70 * s, C.green) + circle(x + 30 * s, ground - 120 * s, 45 * s, C.greenDark, 'opacity=".6"');
+  return (
+    rect(x - 10 * s, ground - 120 * s, 20 * s, 120 * s, C.woodDark) +
+    circle(x, ground - 150 * s, 70 * s, C.green) +
+    circle(x + 30 * s, ground - 120 * s, 45 * s, C.greenDark, 'opacity=".6"')
+  );
 }
 
 function windowGrid(x0, y0, cols, rows, w, h, gapX, gapY, lit) {
@@ -101,7 +105,13 @@ const scenes = {
   /** The study room: shelves, tables and students at laptops. */
   'dormitory/ttj-3': () =>
     room('#eef2f8') +
-    [0, 1, 2, 3].map((i) => rect(60 + i * 280, 80, 240, 300, C.wood, 'rx="6"') + [0, 1, 2].map((s) => rect(75 + i * 280, 110 + s * 95, 210, 70, ['#b83b5e', C.blue, C.green][(i + s) % 3], 'opacity=".85"')).join('')).join('') +
+    [0, 1, 2, 3]
+      .map(
+        (i) =>
+          rect(60 + i * 280, 80, 240, 300, C.wood, 'rx="6"') +
+          [0, 1, 2].map((s) => rect(75 + i * 280, 110 + s * 95, 210, 70, ['#b83b5e', C.blue, C.green][(i + s) % 3], 'opacity=".85"')).join(''),
+      )
+      .join('') +
     person(350, 290, 1.5, 0) +
     person(890, 290, 1.5, 3) +
     rect(180, 540, 340, 24, C.woodDark) +
@@ -138,14 +148,23 @@ const scenes = {
     person(1000, 300, 1.7, 5) +
     circle(700, 400, 10, C.white) +
     rect(460, 90, 220, 220, C.white, `stroke="${C.woodDark}" stroke-width="8"`) +
-    Array.from({ length: 16 }, (_, i) => ((i + Math.floor(i / 4)) % 2 ? rect(470 + (i % 4) * 50, 100 + Math.floor(i / 4) * 50, 50, 50, '#333a4d') : '')).join('') +
+    Array.from({ length: 16 }, (_, i) => ((i + Math.floor(i / 4)) % 2 ? rect(470 + (i % 4) * 50, 100 + Math.floor(i / 4) * 50, 50, 50, '#333a4d') : '')).join(
+      '',
+    ) +
     rect(880, 90, 260, 130, C.blue, 'rx="10"') +
     `<text x="1010" y="170" font-family="Arial, sans-serif" font-size="48" font-weight="700" text-anchor="middle" fill="${C.white}">CLUB</text>`,
   /** A group session: a circle of students around the facilitator. */
   'club/ypk-1': () =>
     room('#f1ecf7', '#d8cfe6') +
-    [[170, 330], [380, 270], [820, 270], [1030, 330], [600, 360]].map(([x, y], i) => person(x, y, 1.25, i)).join('') +
-    
+    [
+      [170, 330],
+      [380, 270],
+      [820, 270],
+      [1030, 330],
+      [600, 360],
+    ]
+      .map(([x, y], i) => person(x, y, 1.25, i))
+      .join('') +
     `<path d="M640 110 h220 a20 20 0 0 1 20 20 v70 a20 20 0 0 1 -20 20 h-150 l-40 34 v-34 h-30 a20 20 0 0 1 -20 -20 v-70 a20 20 0 0 1 20 -20z" fill="${C.white}" stroke="${C.blue}" stroke-width="4"/>` +
     circle(705, 165, 10, C.blue) +
     circle(750, 165, 10, C.blue) +
@@ -156,7 +175,10 @@ const scenes = {
     rect(330, 70, 540, 320, C.white, `stroke="${C.blueDark}" stroke-width="8" rx="8"`) +
     `<path d="M600 320 c-120 -70 -150 -150 -90 -185 c40 -22 75 0 90 30 c15 -30 50 -52 90 -30 c60 35 30 115 -90 185z" fill="#b83b5e"/>` +
     person(1010, 150, 1.9, 0) +
-    Array.from({ length: 5 }, (_, i) => circle(160 + i * 220, 650, 62, '#3b2a20') + `<path d="M${90 + i * 220} 800 q0 -90 70 -90 q70 0 70 90z" fill="${C.cloth[(i + 2) % 6]}"/>`).join(''),
+    Array.from(
+      { length: 5 },
+      (_, i) => circle(160 + i * 220, 650, 62, '#3b2a20') + `<path d="M${90 + i * 220} 800 q0 -90 70 -90 q70 0 70 90z" fill="${C.cloth[(i + 2) % 6]}"/>`,
+    ).join(''),
   /** The consultation room: two armchairs, a table, a plant. */
   'club/ypk-3': () =>
     room('#f5efe6', '#cbb79a') +

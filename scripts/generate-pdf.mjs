@@ -22,40 +22,58 @@ const DATE = new Date('2024-08-20T09:00:00+05:00');
 
 const UZ = {
   sections: [
-    ['1. Umumiy qoidalar', [
-      'Ushbu Odob-axloq qoidalari (bundan buyon — Qoidalar) Zarafshon Texnologiya Universiteti professor-oʻqituvchilari, xodimlari va talabalarining xulq-atvoriga oid asosiy tamoyillar va meʼyorlarni belgilaydi.',
-      'Qoidalar Universitet Ustavi, Ichki mehnat tartib qoidalari va Oʻzbekiston Respublikasi qonunchiligiga muvofiq ishlab chiqilgan.',
-      'Qoidalarga rioya qilish Universitet jamoasining har bir aʼzosi uchun majburiydir.',
-    ]],
-    ['2. Asosiy tamoyillar', [
-      'Halollik va akademik yaxlitlik: oʻzgalar mehnatini oʻzlashtirish (plagiat), koʻchirish va maʼlumotlarni soxtalashtirish qatʼiyan man etiladi.',
-      'Hurmat va bagʻrikenglik: millati, tili, dini, jinsi va ijtimoiy kelib chiqishidan qatʼi nazar har bir insonga hurmat bilan munosabatda boʻlish.',
-      'Adolat va xolislik: baholash, ishga qabul qilish va ragʻbatlantirishda faqat bilim, natija va xizmat mezonlariga tayanish.',
-      'Masʼuliyat: oʻz vazifalarini sifatli va oʻz vaqtida bajarish, Universitet obroʻsini asrash.',
-    ]],
-    ['3. Professor-oʻqituvchilar va xodimlarning xulq-atvori', [
-      'Mashgʻulotlarga puxta tayyorgarlik koʻrish, darslarni belgilangan vaqtda boshlash va tugatish.',
-      'Talabalardan hadya, pul yoki boshqa manfaat talab qilmaslik va qabul qilmaslik.',
-      'Talabalarning shaxsiy maʼlumotlari va baholarini uchinchi shaxslarga oshkor qilmaslik.',
-      'Ish joyida ishbilarmonlik kiyinish uslubiga va xizmat odobiga rioya qilish.',
-    ]],
-    ['4. Talabalarning xulq-atvori', [
-      'Mashgʻulotlarga muntazam qatnashish va topshiriqlarni mustaqil bajarish.',
-      'Imtihon va nazoratlarda ruxsat etilmagan manbalar hamda qurilmalardan foydalanmaslik.',
-      'Oʻqituvchilar, xodimlar va tengdoshlariga hurmat bilan munosabatda boʻlish.',
-      'Universitet hududida tamaki mahsulotlarini chekmaslik va spirtli ichimliklar isteʼmol qilmaslik.',
-      'Ijtimoiy tarmoqlarda Universitet jamoasi aʼzolarini haqorat qiluvchi maʼlumotlar tarqatmaslik.',
-    ]],
-    ['5. Manfaatlar toʻqnashuvi va korrupsiyaga qarshi kurash', [
-      'Xodim shaxsiy manfaati xizmat vazifasiga taʼsir qilishi mumkin boʻlgan holatlar haqida rahbariyatga yozma ravishda xabar beradi.',
-      'Yaqin qarindoshlar bir-biriga bevosita boʻysunuvchi lavozimlarda ishlamaydi.',
-      'Korrupsiya holatlari haqida ishonch telefoni yoki elektron pochta orqali anonim xabar berish mumkin; xabar beruvchini taʼqib qilish taqiqlanadi.',
-    ]],
-    ['6. Qoidalarning buzilishi', [
-      'Qoidalar buzilishi holatlari Odob-axloq komissiyasi tomonidan oʻn besh ish kuni ichida koʻrib chiqiladi.',
-      'Komissiya qaroriga koʻra ogohlantirish, hayfsan yoki qonunchilikda nazarda tutilgan boshqa choralar qoʻllanilishi mumkin.',
-      'Qoidalarni buzganlikda ayblangan shaxs oʻz tushuntirishini berish va komissiya qaroriga eʼtiroz bildirish huquqiga ega.',
-    ]],
+    [
+      '1. Umumiy qoidalar',
+      [
+        'Ushbu Odob-axloq qoidalari (bundan buyon — Qoidalar) Zarafshon Texnologiya Universiteti professor-oʻqituvchilari, xodimlari va talabalarining xulq-atvoriga oid asosiy tamoyillar va meʼyorlarni belgilaydi.',
+        'Qoidalar Universitet Ustavi, Ichki mehnat tartib qoidalari va Oʻzbekiston Respublikasi qonunchiligiga muvofiq ishlab chiqilgan.',
+        'Qoidalarga rioya qilish Universitet jamoasining har bir aʼzosi uchun majburiydir.',
+      ],
+    ],
+    [
+      '2. Asosiy tamoyillar',
+      [
+        'Halollik va akademik yaxlitlik: oʻzgalar mehnatini oʻzlashtirish (plagiat), koʻchirish va maʼlumotlarni soxtalashtirish qatʼiyan man etiladi.',
+        'Hurmat va bagʻrikenglik: millati, tili, dini, jinsi va ijtimoiy kelib chiqishidan qatʼi nazar har bir insonga hurmat bilan munosabatda boʻlish.',
+        'Adolat va xolislik: baholash, ishga qabul qilish va ragʻbatlantirishda faqat bilim, natija va xizmat mezonlariga tayanish.',
+        'Masʼuliyat: oʻz vazifalarini sifatli va oʻz vaqtida bajarish, Universitet obroʻsini asrash.',
+      ],
+    ],
+    [
+      '3. Professor-oʻqituvchilar va xodimlarning xulq-atvori',
+      [
+        'Mashgʻulotlarga puxta tayyorgarlik koʻrish, darslarni belgilangan vaqtda boshlash va tugatish.',
+        'Talabalardan hadya, pul yoki boshqa manfaat talab qilmaslik va qabul qilmaslik.',
+        'Talabalarning shaxsiy maʼlumotlari va baholarini uchinchi shaxslarga oshkor qilmaslik.',
+        'Ish joyida ishbilarmonlik kiyinish uslubiga va xizmat odobiga rioya qilish.',
+      ],
+    ],
+    [
+      '4. Talabalarning xulq-atvori',
+      [
+        'Mashgʻulotlarga muntazam qatnashish va topshiriqlarni mustaqil bajarish.',
+        'Imtihon va nazoratlarda ruxsat etilmagan manbalar hamda qurilmalardan foydalanmaslik.',
+        'Oʻqituvchilar, xodimlar va tengdoshlariga hurmat bilan munosabatda boʻlish.',
+        'Universitet hududida tamaki mahsulotlarini chekmaslik va spirtli ichimliklar isteʼmol qilmaslik.',
+        'Ijtimoiy tarmoqlarda Universitet jamoasi aʼzolarini haqorat qiluvchi maʼlumotlar tarqatmaslik.',
+      ],
+    ],
+    [
+      '5. Manfaatlar toʻqnashuvi va korrupsiyaga qarshi kurash',
+      [
+        'Xodim shaxsiy manfaati xizmat vazifasiga taʼsir qilishi mumkin boʻlgan holatlar haqida rahbariyatga yozma ravishda xabar beradi.',
+        'Yaqin qarindoshlar bir-biriga bevosita boʻysunuvchi lavozimlarda ishlamaydi.',
+        'Korrupsiya holatlari haqida ishonch telefoni yoki elektron pochta orqali anonim xabar berish mumkin; xabar beruvchini taʼqib qilish taqiqlanadi.',
+      ],
+    ],
+    [
+      '6. Qoidalarning buzilishi',
+      [
+        'Qoidalar buzilishi holatlari Odob-axloq komissiyasi tomonidan oʻn besh ish kuni ichida koʻrib chiqiladi.',
+        'Komissiya qaroriga koʻra ogohlantirish, hayfsan yoki qonunchilikda nazarda tutilgan boshqa choralar qoʻllanilishi mumkin.',
+        'Qoidalarni buzganlikda ayblangan shaxs oʻz tushuntirishini berish va komissiya qaroriga eʼtiroz bildirish huquqiga ega.',
+      ],
+    ],
   ],
 };
 
@@ -120,7 +138,12 @@ function heading(text, size = 14) {
 }
 
 function paragraph(text, options = {}) {
-  doc.font('body').fontSize(11).fillColor(INK).text(text, { lineGap: 2, ...options }).moveDown(0.35);
+  doc
+    .font('body')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(text, { lineGap: 2, ...options })
+    .moveDown(0.35);
 }
 
 // Title block.

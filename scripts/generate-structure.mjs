@@ -85,7 +85,10 @@ function governance() {
 
   const columns = [
     ['Oʻquv ishlari boʻyicha prorektor', ['Oʻquv-uslubiy boshqarma', 'Fakultetlar va kafedralar', 'Registrator ofisi', 'Magistratura boʻlimi']],
-    ['Ilmiy ishlar va innovatsiyalar boʻyicha prorektor', ['Ilmiy-tadqiqot boʻlimi', 'Innovatsiya markazi', 'Axborot-resurs markazi', 'Xalqaro hamkorlik boʻlimi']],
+    [
+      'Ilmiy ishlar va innovatsiyalar boʻyicha prorektor',
+      ['Ilmiy-tadqiqot boʻlimi', 'Innovatsiya markazi', 'Axborot-resurs markazi', 'Xalqaro hamkorlik boʻlimi'],
+    ],
     ['Yoshlar bilan ishlash boʻyicha prorektor', ['Maʼnaviyat va maʼrifat boʻlimi', 'Talabalar turar joyi', 'Psixologik xizmat', 'Sport klubi']],
     ['Moliya-iqtisod ishlari boʻyicha prorektor', ['Buxgalteriya', 'Rejalashtirish va moliya boʻlimi', 'Xoʻjalik boʻlimi', 'Qabul va marketing boʻlimi']],
   ];
@@ -105,9 +108,23 @@ function academic() {
   // The faculties and departments of the embedded content (content/api/faculties.json).
   const faculties = [
     ['Iqtisodiyot fakulteti', ['Iqtisodiyot kafedrasi', 'Moliya va buxgalteriya hisobi kafedrasi', 'Menejment va marketing kafedrasi']],
-    ['Pedagogika va filologiya fakulteti', ['Boshlangʻich taʼlim kafedrasi', 'Oʻzbek tili va adabiyoti kafedrasi', 'Xorijiy tillar kafedrasi', 'Jismoniy madaniyat kafedrasi']],
-    ['Innovatsion texnologiyalar fakulteti', ['Kompyuter injiniringi kafedrasi', 'Dasturiy injiniring va axborot tizimlari kafedrasi', 'Kimyo kafedrasi', 'Oliy matematika va fizika kafedrasi']],
-    ['Tibbiyot fanlari fakulteti', ['Anatomiya va normal fiziologiya kafedrasi', 'Ichki kasalliklar kafedrasi', 'Hamshiralik ishi kafedrasi', 'Farmakologiya va klinik farmatsiya kafedrasi']],
+    [
+      'Pedagogika va filologiya fakulteti',
+      ['Boshlangʻich taʼlim kafedrasi', 'Oʻzbek tili va adabiyoti kafedrasi', 'Xorijiy tillar kafedrasi', 'Jismoniy madaniyat kafedrasi'],
+    ],
+    [
+      'Innovatsion texnologiyalar fakulteti',
+      ['Kompyuter injiniringi kafedrasi', 'Dasturiy injiniring va axborot tizimlari kafedrasi', 'Kimyo kafedrasi', 'Oliy matematika va fizika kafedrasi'],
+    ],
+    [
+      'Tibbiyot fanlari fakulteti',
+      [
+        'Anatomiya va normal fiziologiya kafedrasi',
+        'Ichki kasalliklar kafedrasi',
+        'Hamshiralik ishi kafedrasi',
+        'Farmakologiya va klinik farmatsiya kafedrasi',
+      ],
+    ],
     ['Arxitektura va qurilish fakulteti', ['Arxitektura kafedrasi', 'Shaharsozlik va dizayn kafedrasi', 'Qurilish muhandisligi kafedrasi']],
   ];
   const width = 216;
@@ -120,14 +137,21 @@ function academic() {
   const supportY = 690;
   const supportW = 250;
   const supportGap = (W - 60 - 4 * supportW) / 3;
-  parts.push(`<text x="${W / 2}" y="${supportY - 16}" text-anchor="middle" font-size="15" font-weight="bold" fill="#142864">${esc('Oʻquv jarayonini taʼminlovchi boʻlimlar')}</text>`);
+  parts.push(
+    `<text x="${W / 2}" y="${supportY - 16}" text-anchor="middle" font-size="15" font-weight="bold" fill="#142864">${esc('Oʻquv jarayonini taʼminlovchi boʻlimlar')}</text>`,
+  );
   const support = ['Oʻquv-uslubiy boshqarma', 'Registrator ofisi', 'Sirtqi taʼlim boʻlimi', 'Masofaviy taʼlim markazi'].map((label, i) =>
     box(parts, { x: 30 + i * (supportW + supportGap), y: supportY + 10, w: supportW, h: 56, label, style: 'side' }),
   );
   const busY = supportY + 100;
-  parts.push(`<path d="M${support[0].cx} ${support[0].bottom}V${busY}H${support[3].cx}" stroke="#4f5668" stroke-width="1.5" fill="none" stroke-dasharray="6 5"/>`);
-  for (const s of support.slice(1)) parts.push(`<path d="M${s.cx} ${s.bottom}V${busY}" stroke="#4f5668" stroke-width="1.5" fill="none" stroke-dasharray="6 5"/>`);
-  parts.push(`<text x="${W / 2}" y="${busY + 26}" text-anchor="middle" font-size="13" fill="#4f5668">${esc('Boʻlimlar barcha fakultetlar bilan hamkorlikda ishlaydi')}</text>`);
+  parts.push(
+    `<path d="M${support[0].cx} ${support[0].bottom}V${busY}H${support[3].cx}" stroke="#4f5668" stroke-width="1.5" fill="none" stroke-dasharray="6 5"/>`,
+  );
+  for (const s of support.slice(1))
+    parts.push(`<path d="M${s.cx} ${s.bottom}V${busY}" stroke="#4f5668" stroke-width="1.5" fill="none" stroke-dasharray="6 5"/>`);
+  parts.push(
+    `<text x="${W / 2}" y="${busY + 26}" text-anchor="middle" font-size="13" fill="#4f5668">${esc('Boʻlimlar barcha fakultetlar bilan hamkorlikda ishlaydi')}</text>`,
+  );
   return { H, body: frame(parts, H) };
 }
 

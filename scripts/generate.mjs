@@ -10,7 +10,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const generators = readdirSync(here).filter((file) => /^generate-.+\.mjs$/.test(file)).sort();
+const generators = readdirSync(here)
+  .filter((file) => /^generate-.+\.mjs$/.test(file))
+  .sort();
 for (const file of generators) {
   const run = spawnSync(process.execPath, [join(here, file)], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (run.status !== 0) {

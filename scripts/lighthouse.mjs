@@ -62,7 +62,8 @@ for (const { path, lhr } of rows) {
 }
 for (const { path, lhr } of rows) {
   const failing = Object.values(lhr.audits).filter(
-    (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
+    (a) =>
+      a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
   );
   if (failing.length) console.log(`\n${path}: ${failing.map((a) => `${a.id} (${Math.round(a.score * 100)})`).join(', ')}`);
 }

@@ -20,10 +20,12 @@ const item = (id) => ({
   image: `/media/news/${id}.jpg`,
   created_at: '2026-09-01T10:00:00+05:00',
   views: id,
-  ...Object.fromEntries(['uz', 'ru', 'en'].flatMap((lang) => [
-    [`title_${lang}`, `Yangilik ${id} ${lang}`],
-    [`desc_${lang}`, Array.from({ length: 8 }, (_, n) => paragraph(id, lang, n)).join('')],
-  ])),
+  ...Object.fromEntries(
+    ['uz', 'ru', 'en'].flatMap((lang) => [
+      [`title_${lang}`, `Yangilik ${id} ${lang}`],
+      [`desc_${lang}`, Array.from({ length: 8 }, (_, n) => paragraph(id, lang, n)).join('')],
+    ]),
+  ),
 });
 
 const backend = createServer((req, res) => {
@@ -58,6 +60,8 @@ async function visitor() {
 await Promise.all(Array.from({ length: CONCURRENCY }, visitor));
 clearInterval(sampler);
 const endRss = rssMb();
-console.log(`${done} cold pages in ${SECONDS} s by ${CONCURRENCY} visitors (${failed} failed); RSS start ${startRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB`);
+console.log(
+  `${done} cold pages in ${SECONDS} s by ${CONCURRENCY} visitors (${failed} failed); RSS start ${startRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB`,
+);
 site.child.kill('SIGTERM');
 backend.close();

@@ -80,7 +80,9 @@ export function loadConfig(env: Env = process.env): Config {
   // Canonical links, hreflang, the sitemap and RSS are absolute: a production site on real content must
   // not name localhost in them. The embedded demo and development keep the localhost default.
   if (!siteUrl && backendUrl && env.NODE_ENV === 'production') {
-    throw new ConfigError('Missing SITE_URL: required when NODE_ENV=production and BACKEND_URL is set (the public origin, e.g. https://ztu.uz, for canonical links, hreflang, sitemap and RSS)');
+    throw new ConfigError(
+      'Missing SITE_URL: required when NODE_ENV=production and BACKEND_URL is set (the public origin, e.g. https://ztu.uz, for canonical links, hreflang, sitemap and RSS)',
+    );
   }
   const token = env.CACHE_PURGE_TOKEN;
   if (token !== undefined && token !== '' && token.length < 16) {

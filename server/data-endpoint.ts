@@ -42,7 +42,10 @@ export async function serveRouteData(req: Request, res: Response, deps: RenderDe
   } catch (error) {
     const status = statusOf(error);
     if (status === null) deps.logger.error({ err: error }, 'data endpoint failed');
-    res.status(status ?? 500).set('Cache-Control', 'no-store').json({ status: status ?? 500 });
+    res
+      .status(status ?? 500)
+      .set('Cache-Control', 'no-store')
+      .json({ status: status ?? 500 });
   } finally {
     ctx.done();
   }

@@ -35,7 +35,12 @@ function mirrored(registry: Registry, name: string, help: string, read: () => nu
 export function createMetrics(data: DataCache, pages: PageCache): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'site_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'site_http_requests_total',
+    help: 'HTTP requests by route pattern and status',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'site_http_request_duration_seconds',
     help: 'HTTP request duration by route pattern and status',
@@ -50,16 +55,49 @@ export function createMetrics(data: DataCache, pages: PageCache): Metrics {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const upstreamErrors = new Counter({ name: 'site_upstream_errors_total', help: 'Failed backend calls by endpoint', labelNames: ['endpoint'], registers: [registry] });
+  const upstreamErrors = new Counter({
+    name: 'site_upstream_errors_total',
+    help: 'Failed backend calls by endpoint',
+    labelNames: ['endpoint'],
+    registers: [registry],
+  });
   mirrored(registry, 'site_data_cache_hits_total', 'Data cache reads answered fresh', () => data.stats.hits);
   mirrored(registry, 'site_data_cache_misses_total', 'Data cache reads that had to wait for the backend', () => data.stats.misses);
   mirrored(registry, 'site_data_cache_stale_serves_total', 'Data cache reads answered with stale data', () => data.stats.staleServes);
   mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
   mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
-  new Gauge({ name: 'site_data_cache_keys', help: 'Backend responses held', registers: [registry], collect() { this.set(data.size); } });
-  new Gauge({ name: 'site_data_cache_bytes', help: 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)', registers: [registry], collect() { this.set(data.bytes); } });
-  new Gauge({ name: 'site_page_cache_bytes', help: 'Bytes of stored pages (HTML, gzip and br)', registers: [registry], collect() { this.set(pages.bytes); } });
-  new Gauge({ name: 'site_page_cache_pages', help: 'Stored pages', registers: [registry], collect() { this.set(pages.size); } });
+  new Gauge({
+    name: 'site_data_cache_keys',
+    help: 'Backend responses held',
+    registers: [registry],
+    collect() {
+      this.set(data.size);
+    },
+  });
+  new Gauge({
+    name: 'site_data_cache_bytes',
+    help: 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)',
+    registers: [registry],
+    collect() {
+      this.set(data.bytes);
+    },
+  });
+  new Gauge({
+    name: 'site_page_cache_bytes',
+    help: 'Bytes of stored pages (HTML, gzip and br)',
+    registers: [registry],
+    collect() {
+      this.set(pages.bytes);
+    },
+  });
+  new Gauge({
+    name: 'site_page_cache_pages',
+    help: 'Stored pages',
+    registers: [registry],
+    collect() {
+      this.set(pages.size);
+    },
+  });
 
   return {
     registry,

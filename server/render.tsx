@@ -143,14 +143,19 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       if (streamed) res.setHeader('X-Accel-Buffering', 'no');
       const capture = keep() ? ([] as Buffer[]) : null;
       stream.pipe(
-        responseWriter(res, () => deferred.script(), capture, () => {
-          if (capture && keep()) {
-            void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, Buffer.concat(capture), session).catch((error: unknown) =>
-              deps.logger.warn({ err: error }, 'page cache store failed'),
-            );
-          }
-          finish();
-        }),
+        responseWriter(
+          res,
+          () => deferred.script(),
+          capture,
+          () => {
+            if (capture && keep()) {
+              void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, Buffer.concat(capture), session).catch((error: unknown) =>
+                deps.logger.warn({ err: error }, 'page cache store failed'),
+              );
+            }
+            finish();
+          },
+        ),
       );
     };
     const stream = renderToPipeableStream(

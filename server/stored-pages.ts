@@ -20,12 +20,7 @@ export interface ServedFromCache {
  * True when the page cache answered. `onServed` runs once the response is written (request log and
  * metrics, as for every other response).
  */
-export function answerFromPageCache(
-  cache: PageCache,
-  req: IncomingMessage,
-  res: ServerResponse,
-  onServed: (served: ServedFromCache) => void,
-): boolean {
+export function answerFromPageCache(cache: PageCache, req: IncomingMessage, res: ServerResponse, onServed: (served: ServedFromCache) => void): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
   const page = cache.get(pageKey(req.url));
   if (!page) return false;

@@ -29,7 +29,10 @@ import type { Lang } from './lang';
 export type Missing = 'not-found' | 'failed';
 
 export class DataError extends Error {
-  constructor(readonly kind: Missing, message?: string) {
+  constructor(
+    readonly kind: Missing,
+    message?: string,
+  ) {
     super(message ?? kind);
     this.name = 'DataError';
   }

@@ -4,7 +4,11 @@ const noop = () => () => {};
 
 /** False during server rendering and hydration, true afterwards: for client-only enhancements. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }
 
 /** Calls `onOutside` for pointer presses outside `ref` while `active`. */

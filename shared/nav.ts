@@ -64,11 +64,7 @@ export const TOP_MENUS: NavMenu[] = [
   {
     id: 'announcements',
     label: 'announcements',
-    items: [
-      external(EXTERNAL.conference, 'conference'),
-      page('/elonlar', 'announcementsPage'),
-      page('/qqk', 'articles'),
-    ],
+    items: [external(EXTERNAL.conference, 'conference'), page('/elonlar', 'announcementsPage'), page('/qqk', 'articles')],
   },
   {
     id: 'international',
@@ -148,10 +144,7 @@ export const NEWS_TABS: NavItem[] = [
   page('/xalqaroNews', 'internationalNews'),
 ];
 
-export const PROGRAMME_TABS: NavItem[] = [
-  page('/kunduzgi', 'fullTime'),
-  external(EXTERNAL.onlineAdmission, 'onlineAdmission'),
-];
+export const PROGRAMME_TABS: NavItem[] = [page('/kunduzgi', 'fullTime'), external(EXTERNAL.onlineAdmission, 'onlineAdmission')];
 
 /** A top menu's items by id, so other trees reuse them instead of copying link lists. */
 function topMenuItems(id: string): NavItem[] {

@@ -52,7 +52,15 @@ export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
 
 export function articleLd(
   schema: 'NewsArticle' | 'Article',
-  { headline, url, image, publishedTime, lang, t, siteUrl }: { headline: string; url: string; image: string; publishedTime: string | null; lang: Lang; t: Dict; siteUrl: string },
+  {
+    headline,
+    url,
+    image,
+    publishedTime,
+    lang,
+    t,
+    siteUrl,
+  }: { headline: string; url: string; image: string; publishedTime: string | null; lang: Lang; t: Dict; siteUrl: string },
 ): JsonLd {
   return {
     '@context': 'https://schema.org',

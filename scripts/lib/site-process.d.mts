@@ -8,7 +8,4 @@ export declare function chromiumPath(): string;
 export declare function productionNodeFlags(): string[];
 /** Resolves once `url` answers below 500; rejects after 30 s. */
 export declare function waitFor(url: string): Promise<void>;
-export declare function startBuiltSite(options?: {
-  env?: Record<string, string>;
-  nodeArgs?: string[];
-}): Promise<{ url: string; child: ChildProcess }>;
+export declare function startBuiltSite(options?: { env?: Record<string, string>; nodeArgs?: string[] }): Promise<{ url: string; child: ChildProcess }>;

@@ -21,9 +21,7 @@ export async function freePort() {
 
 /** Debian's Chromium (or CHROMIUM_PATH); exits with a one-line hint when there is none. */
 export function chromiumPath() {
-  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (p) => p && existsSync(p),
-  );
+  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
   if (!path) {
     console.error('No Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH.');
     process.exit(1);
@@ -33,14 +31,23 @@ export function chromiumPath() {
 
 /** The node flags of the Dockerfile's CMD (heap sizing), so every script measures the production process. */
 export function productionNodeFlags() {
-  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').reverse().find((l) => l.startsWith('CMD '));
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8')
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('CMD '));
   return JSON.parse(cmd.slice(4)).filter((arg) => arg.startsWith('--'));
 }
 
 /** Resolves once `url` answers below 500. */
 export async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not start`);

@@ -11,9 +11,7 @@ import type { Source } from './source';
 export type CacheState = 'hit' | 'stale' | 'miss';
 
 export type Lookup<T> =
-  | { kind: 'ok'; value: T; version: number; state: CacheState }
-  | { kind: 'not-found'; version: number; state: CacheState }
-  | { kind: 'failed'; reason: string };
+  { kind: 'ok'; value: T; version: number; state: CacheState } | { kind: 'not-found'; version: number; state: CacheState } | { kind: 'failed'; reason: string };
 
 interface Entry {
   found: boolean;
@@ -183,9 +181,7 @@ export class DataCache {
   }
 
   private answer<T>(entry: Entry, state: CacheState): Lookup<T> {
-    return entry.found
-      ? { kind: 'ok', value: entry.value as T, version: entry.version, state }
-      : { kind: 'not-found', version: entry.version, state };
+    return entry.found ? { kind: 'ok', value: entry.value as T, version: entry.version, state } : { kind: 'not-found', version: entry.version, state };
   }
 
   private refreshInBackground(path: string, parse: Parser<unknown>): void {

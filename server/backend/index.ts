@@ -20,8 +20,7 @@ export function createSource(config: Config): Source {
     name: http.name,
     mediaBase: http.mediaBase,
     mediaBaseFor: (path) => (path === EMBEDDED_STUDENT_LIFE_PATH ? embedded.mediaBase : http.mediaBase),
-    fetchJson: (path, signal) =>
-      path === EMBEDDED_STUDENT_LIFE_PATH ? embedded.fetchJson(path, signal) : http.fetchJson(path, signal),
+    fetchJson: (path, signal) => (path === EMBEDDED_STUDENT_LIFE_PATH ? embedded.fetchJson(path, signal) : http.fetchJson(path, signal)),
   };
 }
 

@@ -194,8 +194,7 @@ export function createParsers(ctx: ParseContext) {
     newsItem: (json: unknown): Promise<NewsItem> => one(json, newsItem),
     articles: (json: unknown): Promise<Article[]> => list(json, article),
     article: (json: unknown): Promise<Article> => one(json, article),
-    about: (json: unknown): Promise<AboutEntry[]> =>
-      list(json, async (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: await html(o, 'desc') })),
+    about: (json: unknown): Promise<AboutEntry[]> => list(json, async (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: await html(o, 'desc') })),
     faculties: async (json: unknown): Promise<Faculty[]> =>
       list(json, async (o) => ({
         id: id(o.id),
@@ -235,10 +234,8 @@ export function createParsers(ctx: ParseContext) {
         reception: localized(o, 'uchrashuv_vaqti'),
         email: str(o.email),
       })),
-    labourCode: (json: unknown): Promise<RulesEntry[]> =>
-      list(json, async (o) => ({ id: int(o.id), html: await html(o, 'descriptions') })),
-    codeOfConduct: (json: unknown): Promise<CodeOfConductEntry[]> =>
-      list(json, (o) => ({ id: int(o.id), title: localized(o, 'title') })),
+    labourCode: (json: unknown): Promise<RulesEntry[]> => list(json, async (o) => ({ id: int(o.id), html: await html(o, 'descriptions') })),
+    codeOfConduct: (json: unknown): Promise<CodeOfConductEntry[]> => list(json, (o) => ({ id: int(o.id), title: localized(o, 'title') })),
     programmes: (json: unknown): Promise<Programme[]> =>
       list(json, (o) => {
         const price = typeof o.price === 'string' ? Number(o.price) : o.price;

@@ -23,7 +23,28 @@ export function escapeHtml(text: string): string {
 }
 
 /** Block ends become spaces, so words of adjacent paragraphs or cells do not run together. */
-const BLOCK = new Set(['p', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'div', 'blockquote', 'pre', 'table', 'ul', 'ol', 'figcaption', 'hr']);
+const BLOCK = new Set([
+  'p',
+  'br',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'td',
+  'th',
+  'div',
+  'blockquote',
+  'pre',
+  'table',
+  'ul',
+  'ol',
+  'figcaption',
+  'hr',
+]);
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'textarea', 'title', 'svg', 'math']);
 

@@ -5,18 +5,7 @@
  * from one catalogue, so they always agree. Parts that fail are left empty and the catalogue is marked
  * incomplete; it never throws.
  */
-import type {
-  AboutEntry,
-  Article,
-  Faculty,
-  LegalDocument,
-  NewsItem,
-  Programme,
-  ProgrammeKind,
-  StaffEntry,
-  StudyField,
-  Vacancy,
-} from '../../shared/api';
+import type { AboutEntry, Article, Faculty, LegalDocument, NewsItem, Programme, ProgrammeKind, StaffEntry, StudyField, Vacancy } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
 
 /** The news list is paged; a backend that never says "last page" must not keep us walking forever. */

@@ -102,17 +102,38 @@ export function documentsFor(catalogue: Catalogue, lang: Lang): SearchDoc[] {
   for (const { kind, programme } of catalogue.programmes) {
     const path = PROGRAMME_PAGES[kind];
     if (!hasRoute(path.slice(1))) continue;
-    add({ id: `programme:${kind}:${programme.id}`, kind: 'programme', path, title: `${programme.code} ${programme.name[lang]}`.trim(), text: t.pages[path.slice(1) as 'kunduzgi'].title, date: null });
+    add({
+      id: `programme:${kind}:${programme.id}`,
+      kind: 'programme',
+      path,
+      title: `${programme.code} ${programme.name[lang]}`.trim(),
+      text: t.pages[path.slice(1) as 'kunduzgi'].title,
+      date: null,
+    });
   }
   if (hasRoute('napravleniya')) {
     for (const field of catalogue.fields) {
-      add({ id: `field:${field.id}`, kind: 'field', path: '/napravleniya', title: `${field.code} ${field.name[lang]}`.trim(), text: t.pages.napravleniya.title, date: null });
+      add({
+        id: `field:${field.id}`,
+        kind: 'field',
+        path: '/napravleniya',
+        title: `${field.code} ${field.name[lang]}`.trim(),
+        text: t.pages.napravleniya.title,
+        date: null,
+      });
     }
   }
   // The vacancy board is in Uzbek whatever the page language (SPEC section 2), so its cards are too.
   if (hasRoute('Vacancies')) {
     for (const v of catalogue.vacancies) {
-      add({ id: `vacancy:${v.id}`, kind: 'vacancy', path: '/Vacancies', title: v.title, text: join([v.department, v.employmentType, v.description]), date: v.postedDate || null });
+      add({
+        id: `vacancy:${v.id}`,
+        kind: 'vacancy',
+        path: '/Vacancies',
+        title: v.title,
+        text: join([v.department, v.employmentType, v.description]),
+        date: v.postedDate || null,
+      });
     }
   }
   return [...docs.values()];

@@ -17,14 +17,7 @@ export function Dropdown({ id, label, open, onToggle, children, className }: Dro
   const panelId = `menu-${id}`;
   return (
     <li className={`dropdown${open ? ' is-open' : ''}${className ? ` ${className}` : ''}`}>
-      <button
-        type="button"
-        className="dropdown__trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
-        data-menu-trigger={id}
-        onClick={() => onToggle(id)}
-      >
+      <button type="button" className="dropdown__trigger" aria-expanded={open} aria-controls={panelId} data-menu-trigger={id} onClick={() => onToggle(id)}>
         {label}
         <span className="dropdown__caret" aria-hidden="true" />
       </button>

@@ -50,7 +50,8 @@ export function Header() {
           <Logo />
           <span className="site-header__name">{t.site.shortName}</span>
           <span className="visually-hidden">
-            {' '}— {t.site.name}, {t.nav.home}
+            {' '}
+            — {t.site.name}, {t.nav.home}
           </span>
         </LocalLink>
         <button
@@ -63,12 +64,7 @@ export function Header() {
           <span className="burger" aria-hidden="true" />
           <span className="visually-hidden">{mobileOpen ? t.header.closeMenu : t.header.openMenu}</span>
         </button>
-        <nav
-          id="main-nav"
-          className={`nav${mobileOpen ? ' is-open' : ''}`}
-          aria-label={t.header.mainNav}
-          data-enhanced={hydrated ? '' : undefined}
-        >
+        <nav id="main-nav" className={`nav${mobileOpen ? ' is-open' : ''}`} aria-label={t.header.mainNav} data-enhanced={hydrated ? '' : undefined}>
           <ul className="nav__list">
             <li>
               <LocalLink to="/" className="nav__link">

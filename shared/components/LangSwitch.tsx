@@ -60,13 +60,7 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
       <ul aria-label={t.header.chooseLanguage}>
         {LANGS.map((l) => (
           <li key={l}>
-            <a
-              href={localePath(l, path) + search}
-              hrefLang={l}
-              lang={l}
-              aria-current={l === lang ? 'true' : undefined}
-              onClick={choose(l)}
-            >
+            <a href={localePath(l, path) + search} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined} onClick={choose(l)}>
               {LANG_LABELS[l].name}
             </a>
           </li>

@@ -30,9 +30,7 @@ export function ProgrammePage({ kind }: { kind: ProgrammeKind }) {
       <PageHeading title={page.title} tabs={PROGRAMME_TABS}>
         {years !== null ? <p className="programme-facts">{fill(t.programmes.studyLength, { years })}</p> : null}
       </PageHeading>
-      <Await slot={data.programmes}>
-        {(rows) => (rows.length === 0 ? <EmptyState /> : <ProgrammeTable rows={rows} withNotes={rules.length > 0} />)}
-      </Await>
+      <Await slot={data.programmes}>{(rows) => (rows.length === 0 ? <EmptyState /> : <ProgrammeTable rows={rows} withNotes={rules.length > 0} />)}</Await>
       {rules.length > 0 ? (
         <section className="programme-rules" aria-labelledby="programme-rules">
           <h2 id="programme-rules">{t.programmes.rulesHeading}</h2>

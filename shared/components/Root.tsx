@@ -39,12 +39,7 @@ export function Document({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         <ClientOverlays />
-        <script
-          type="application/json"
-          id="__boot"
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: app.bootJson }}
-        />
+        <script type="application/json" id="__boot" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
       </body>
     </html>
   );
@@ -75,7 +70,11 @@ function RouteFade({ children }: { children: React.ReactNode }) {
     window.scrollTo(0, 0);
   }, [pathname, navigated]);
   return (
-    <div key={navigated ? pathname : 'initial'} className={navigated ? 'route-fade' : undefined} style={navigated ? { animationDuration: `${ROUTE_FADE_MS}ms` } : undefined}>
+    <div
+      key={navigated ? pathname : 'initial'}
+      className={navigated ? 'route-fade' : undefined}
+      style={navigated ? { animationDuration: `${ROUTE_FADE_MS}ms` } : undefined}
+    >
       {children}
     </div>
   );

@@ -25,11 +25,7 @@ export function SideNav({ label, title, items }: { label: string; title?: string
       <ul>
         {items.map((item) => (
           <li key={item.key}>
-            <Link
-              to={localePath(lang, item.to)}
-              className={`side-nav__link${item.active ? ' is-active' : ''}`}
-              aria-current={item.active ? 'page' : undefined}
-            >
+            <Link to={localePath(lang, item.to)} className={`side-nav__link${item.active ? ' is-active' : ''}`} aria-current={item.active ? 'page' : undefined}>
               {item.label}
             </Link>
           </li>

@@ -30,7 +30,15 @@ export function StudyFieldGrid({ fields, headingLevel = 2, eager = 0 }: { fields
         <li key={field.id} className="field-card">
           {field.icon ? (
             // Decorative: the name beside it says what the field is.
-            <img className="field-card__icon" src={field.icon} alt="" width={ICON_SIZE} height={ICON_SIZE} loading={index < eager ? 'eager' : 'lazy'} decoding="async" />
+            <img
+              className="field-card__icon"
+              src={field.icon}
+              alt=""
+              width={ICON_SIZE}
+              height={ICON_SIZE}
+              loading={index < eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
           ) : null}
           <Heading className="field-card__name">{field.name}</Heading>
           <p className="field-card__code">

@@ -11,7 +11,9 @@ export function TextSections({ sections, idPrefix }: { sections: TextSection[]; 
       {sections.map((section, index) => (
         <section key={section.heading} className="prose prose-section" aria-labelledby={`${idPrefix}-${index}`}>
           <h2 id={`${idPrefix}-${index}`}>{section.heading}</h2>
-          {section.paragraphs?.map((text) => <p key={text}>{text}</p>)}
+          {section.paragraphs?.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
           {section.items ? (
             <ul>
               {section.items.map((text) => (

@@ -19,13 +19,7 @@ export default function Announcements() {
       </PageHeading>
       <figure className="conference">
         <ExternalLink href={EXTERNAL.conference} className="conference__banner">
-          <img
-            src={CONFERENCE_BANNER.src}
-            alt={conference.alt}
-            width={CONFERENCE_BANNER.width}
-            height={CONFERENCE_BANNER.height}
-            fetchPriority="high"
-          />
+          <img src={CONFERENCE_BANNER.src} alt={conference.alt} width={CONFERENCE_BANNER.width} height={CONFERENCE_BANNER.height} fetchPriority="high" />
         </ExternalLink>
         <figcaption className="conference__caption">
           <p className="conference__kind">{conference.kind}</p>

@@ -60,12 +60,7 @@ export default function CodeOfConduct() {
           )}
         </Await>
       </div>
-      <iframe
-        className="code-of-conduct__frame"
-        src={href}
-        title={t.codeOfConduct.frameTitle}
-        height={CODE_OF_CONDUCT_FRAME_HEIGHT_PX}
-      />
+      <iframe className="code-of-conduct__frame" src={href} title={t.codeOfConduct.frameTitle} height={CODE_OF_CONDUCT_FRAME_HEIGHT_PX} />
     </div>
   );
 }

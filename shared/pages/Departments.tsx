@@ -19,9 +19,9 @@ interface DepartmentView {
 type DepartmentsData = { departments: DepartmentView[] };
 
 export const loader: PageLoader<DepartmentsData> = ({ api, lang }) => ({
-  departments: api.departments().then((list) =>
-    list.map((d) => ({ id: d.id, image: d.image, name: d.name[lang], head: d.head[lang], phone: d.phone, email: d.email })),
-  ),
+  departments: api
+    .departments()
+    .then((list) => list.map((d) => ({ id: d.id, image: d.image, name: d.name[lang], head: d.head[lang], phone: d.phone, email: d.email }))),
 });
 
 export default function Departments() {

@@ -86,10 +86,7 @@ export default function FacultyStaff() {
             {(list) => <h1>{nameIn(list)}</h1>}
           </Await>
         </div>
-        <Await
-          slot={data.staff}
-          missing={(why) => <p className="notice">{why === 'not-found' ? t.errors.notFoundText : t.common.unavailable}</p>}
-        >
+        <Await slot={data.staff} missing={(why) => <p className="notice">{why === 'not-found' ? t.errors.notFoundText : t.common.unavailable}</p>}>
           {(staff) =>
             staff.length === 0 ? (
               <EmptyState />

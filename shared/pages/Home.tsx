@@ -49,7 +49,9 @@ export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
   latest: api.newsPage(1).then((page) => page.items.slice(0, HOME_LATEST_NEWS_COUNT).map((n) => toNewsCard(n, lang))),
   fields: api.studyFields().then((fields) => fields.map((field) => toStudyFieldCard(field, lang))),
   slides: orEmpty(api.homeContent()),
-  studentLife: api.studentLife().then((life) => life && { link: life.link, images: life.images.map((i) => ({ key: i.key, image: i.image, title: i.title[lang] })) }),
+  studentLife: api
+    .studentLife()
+    .then((life) => life && { link: life.link, images: life.images.map((i) => ({ key: i.key, image: i.image, title: i.title[lang] })) }),
   partners: orEmpty(api.partners()),
 });
 
@@ -67,7 +69,15 @@ export default function Home() {
       <Hero ref={heroRef} />
       <HeroLoader heroRef={heroRef} />
       <Stats />
-      <Section id="home-news" title={t.home.newsHeading} more={<LocalLink to="/newsAll" className="button button--ghost">{t.home.allNews}</LocalLink>}>
+      <Section
+        id="home-news"
+        title={t.home.newsHeading}
+        more={
+          <LocalLink to="/newsAll" className="button button--ghost">
+            {t.home.allNews}
+          </LocalLink>
+        }
+      >
         <Await slot={data.latest}>{(latest) => (latest.length ? <NewsGrid items={latest} /> : <EmptyState />)}</Await>
       </Section>
       <AdmissionCta />
@@ -85,7 +95,9 @@ export default function Home() {
         </Await>
       </Section>
       <Section id="home-slider" title={t.home.slider.heading}>
-        <Await slot={data.slides} missing={noImages}>{(slides) => <ImageSlider slides={slides} />}</Await>
+        <Await slot={data.slides} missing={noImages}>
+          {(slides) => <ImageSlider slides={slides} />}
+        </Await>
       </Section>
       <Section id="home-life" title={t.home.studentLife.heading}>
         <Await slot={data.studentLife}>{(life) => <StudentLife life={life} />}</Await>
@@ -93,11 +105,22 @@ export default function Home() {
       <Resources />
       <Section id="home-partners" title={t.home.partners.heading}>
         <Await slot={data.partners}>
-          {(partners) => (partners.length ? <><PartnersMarquee partners={partners} /><PartnersCarousel partners={partners} /></> : <EmptyState />)}
+          {(partners) =>
+            partners.length ? (
+              <>
+                <PartnersMarquee partners={partners} />
+                <PartnersCarousel partners={partners} />
+              </>
+            ) : (
+              <EmptyState />
+            )
+          }
         </Await>
       </Section>
       <Section id="admission" title={t.home.form.heading} lead={t.home.form.intro}>
-        <Await slot={data.fields} missing={() => <AdmissionForm programmes={[]} />}>{(fields) => <AdmissionForm programmes={fields} />}</Await>
+        <Await slot={data.fields} missing={() => <AdmissionForm programmes={[]} />}>
+          {(fields) => <AdmissionForm programmes={fields} />}
+        </Await>
       </Section>
       <ActionButton panelOpen={panel !== null} pastHero={pastHero} />
     </div>

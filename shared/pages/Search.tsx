@@ -54,11 +54,7 @@ export default function Search() {
       <PageHeading title={t.pages.search.title} />
       {/* Keyed by the query: a search started from the header shows its words here too. */}
       <SearchForm key={query} id="search-page-q" defaultValue={query} />
-      {query ? (
-        <Await slot={data.hits}>{(hits) => <Results hits={hits} />}</Await>
-      ) : (
-        <p className="notice">{t.search.hint}</p>
-      )}
+      {query ? <Await slot={data.hits}>{(hits) => <Results hits={hits} />}</Await> : <p className="notice">{t.search.hint}</p>}
     </div>
   );
 }
@@ -98,9 +94,5 @@ function Results({ hits }: { hits: HitView[] }) {
 
 /** Result text with its matched words in <mark>; all of it is text, never markup. */
 function Marked({ runs }: { runs: TextRun[] }) {
-  return (
-    <>
-      {runs.map((run, index) => (run.mark ? <mark key={index}>{run.text}</mark> : <Fragment key={index}>{run.text}</Fragment>))}
-    </>
-  );
+  return <>{runs.map((run, index) => (run.mark ? <mark key={index}>{run.text}</mark> : <Fragment key={index}>{run.text}</Fragment>))}</>;
 }

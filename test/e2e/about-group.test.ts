@@ -82,7 +82,9 @@ describe('about group pages in Chromium', () => {
     await page.goto(`${site.server.url}/regulation`);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
-    const loaded = await page.$$eval('.charter-pages img', (images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+    const loaded = await page.$$eval('.charter-pages img', (images) =>
+      images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    );
     expect(loaded[0]).toBe(true);
     expect(loaded.at(-1)).toBe(false);
     await page.context().close();

@@ -18,9 +18,23 @@ const VIEWER = /\/assets\/docx-preview-[^/]*\.js$/;
 
 /** One URL per kind of page, in all three languages where the weight differs (dictionaries). */
 const PAGES = [
-  '/', '/ru', '/en',
-  '/about', '/ru/rektorat', '/en/newsAll', '/news/1', '/ru/department/1', '/en/kunduzgi', '/napravleniya',
-  '/Vacancies', '/ru/rulesEtika', '/en/regulation', '/XQQ', '/search?q=talaba', '/test', '/nowhere',
+  '/',
+  '/ru',
+  '/en',
+  '/about',
+  '/ru/rektorat',
+  '/en/newsAll',
+  '/news/1',
+  '/ru/department/1',
+  '/en/kunduzgi',
+  '/napravleniya',
+  '/Vacancies',
+  '/ru/rulesEtika',
+  '/en/regulation',
+  '/XQQ',
+  '/search?q=talaba',
+  '/test',
+  '/nowhere',
 ];
 
 /** The bytes this server sends for a URL to a client that accepts brotli, as they travel. */
@@ -29,9 +43,7 @@ function brotliBytes(url: string): Promise<number> {
     get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () =>
-        response.headers['content-encoding'] === 'br' ? resolve(bytes) : reject(new Error(`${url} was not sent as brotli`)),
-      );
+      response.on('end', () => (response.headers['content-encoding'] === 'br' ? resolve(bytes) : reject(new Error(`${url} was not sent as brotli`))));
     }).on('error', reject);
   });
 }

@@ -96,7 +96,10 @@ describe('home page in Chromium', () => {
     it(`shows the SPEC's slides per view at ${width} px, the same before and after Swiper starts`, async () => {
       // Reduced motion: no autoplay, so the geometry holds still while it is measured.
       const { page } = await openHome({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
-      for (const [selector, config] of [['.slider--images', IMAGE_SLIDER], ['.slider--partners', PARTNERS_SLIDER]] as const) {
+      for (const [selector, config] of [
+        ['.slider--images', IMAGE_SLIDER],
+        ['.slider--partners', PARTNERS_SLIDER],
+      ] as const) {
         const expected = expectedPerView(config, width);
         const before = await sliderInfo(page, selector);
         expect(before.initialized).toBe(false);
@@ -301,7 +304,9 @@ describe('home page in Chromium', () => {
         await page.waitForTimeout(2500);
       }
       const sliders = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-      console.log(`home CLS at ${viewport.width}x${viewport.height}: ${load.toFixed(4)} over the first 5 s, ${sliders.toFixed(4)} while the sliders start and turn`);
+      console.log(
+        `home CLS at ${viewport.width}x${viewport.height}: ${load.toFixed(4)} over the first 5 s, ${sliders.toFixed(4)} while the sliders start and turn`,
+      );
       expect(load).toBeLessThan(CLS_BUDGET);
       expect(sliders).toBeLessThan(CLS_BUDGET);
       expect(problems).toEqual([]);
@@ -325,10 +330,11 @@ describe('home page in Chromium', () => {
     // What build.mjs writes beside each asset (brotli, quality 11), i.e. the bytes sent when the
     // pre-compressed files are served; the browser's own count shows what this server sends today.
     const brotli = (paths: Set<string>) => [...paths].reduce((sum, path) => sum + statSync(`${ASSETS}${path}.br`).size, 0) / 1024;
-    const served = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => /\/assets\/.*\.js$/.test(e.name))
-        .reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024,
+    const served = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+          .reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024,
     );
     const manifest = JSON.parse(readFileSync(`${ASSETS}/manifest.json`, 'utf8')) as { pages: { Home: { css: string[] } } };
     console.log(

@@ -62,7 +62,9 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await res.text()).toContain('<html lang="ru"');
-    const raw = spawnSync('curl', ['-s', '-H', 'accept-encoding: br', '-o', '/dev/null', '-w', '%{http_code} %header{content-encoding}', `${base}/en/about`], { encoding: 'utf8' });
+    const raw = spawnSync('curl', ['-s', '-H', 'accept-encoding: br', '-o', '/dev/null', '-w', '%{http_code} %header{content-encoding}', `${base}/en/about`], {
+      encoding: 'utf8',
+    });
     if (raw.status === 0) expect(raw.stdout).toBe('200 br');
   });
 

@@ -16,7 +16,10 @@ const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
 /** The runtime stage's exec-form CMD, e.g. ["node", "dist/server/index.js"]. */
 function dockerCmd(): string[] {
-  const line = dockerfile.split('\n').reverse().find((l) => l.startsWith('CMD '));
+  const line = dockerfile
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('CMD '));
   if (!line) throw new Error('Dockerfile has no CMD');
   return JSON.parse(line.slice(4)) as string[];
 }

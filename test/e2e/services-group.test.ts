@@ -46,7 +46,9 @@ describe('vacancy filters', () => {
       await route.continue();
     });
     await page.selectOption('select[name="department"]', CHEMISTRY);
-    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length, { timeout: 1000 });
+    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length, {
+      timeout: 1000,
+    });
     expect(page.url()).toBe(`${site.server.url}/Vacancies`);
     await expect.poll(() => heldRequests).toBe(1);
     release();
@@ -88,7 +90,10 @@ describe('vacancy filters', () => {
     await hydrated(page);
     await mark(page);
     // The menu's own link to the page (hidden in its dropdown until opened): a new entry with no filters.
-    await page.locator('header a[href="/en/Vacancies"]').first().evaluate((a: HTMLAnchorElement) => a.click());
+    await page
+      .locator('header a[href="/en/Vacancies"]')
+      .first()
+      .evaluate((a: HTMLAnchorElement) => a.click());
     await page.waitForURL(`${site.server.url}/en/Vacancies`);
     await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, SAMPLE_VACANCY_COUNT);
     expect(await page.inputValue('select[name="type"]')).toBe('');

@@ -10,7 +10,7 @@ const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 export function chromiumPath(): string {
   const path = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
   if (!path) {
-    throw new Error('No Chromium found. Install Debian\'s package (apt-get install -y chromium) or set CHROMIUM_PATH.');
+    throw new Error("No Chromium found. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.");
   }
   return path;
 }
@@ -18,7 +18,15 @@ export function chromiumPath(): string {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 

@@ -58,9 +58,7 @@ export const labourCode = [
   },
 ];
 
-export const codeOfConduct = [
-  { id: 1, title_uz: 'Axloq kodeksi uz-ethics', title_ru: 'Кодекс этики ru-ethics', title_en: 'Code of ethics en-ethics' },
-];
+export const codeOfConduct = [{ id: 1, title_uz: 'Axloq kodeksi uz-ethics', title_ru: 'Кодекс этики ru-ethics', title_en: 'Code of ethics en-ethics' }];
 
 /** Every endpoint of the about group answered; faculty 99 is unknown (the fake backend's 404). */
 export function aboutRoutes(): Record<string, Answer> {
@@ -77,7 +75,9 @@ export function aboutRoutes(): Record<string, Answer> {
 export function hostileAboutRoutes(): Record<string, Answer> {
   return {
     '/category/kafedrashu/': {
-      json: [{ id: 7, image: 'javascript:alert(6)', name_uz: '<script>alert(7)</script>', children_kafedra: [{ id: 71, name_uz: '<img src=x onerror=alert(8)>' }] }],
+      json: [
+        { id: 7, image: 'javascript:alert(6)', name_uz: '<script>alert(7)</script>', children_kafedra: [{ id: 71, name_uz: '<img src=x onerror=alert(8)>' }] },
+      ],
     },
     '/category/kafedrakontent/by-kafedra/7/': {
       json: [

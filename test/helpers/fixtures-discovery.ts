@@ -49,7 +49,12 @@ function pagedNews(all: Array<{ id: number }>, size = 10): Record<string, Answer
   const routes: Record<string, Answer> = {};
   for (let page = 1; page <= pages; page++) {
     routes[page === 1 ? '/news/yangiliklar/' : `/news/yangiliklar/?page=${page}`] = {
-      json: { count: all.length, next: page < pages ? `/news/yangiliklar/?page=${page + 1}` : null, previous: null, results: all.slice((page - 1) * size, page * size) },
+      json: {
+        count: all.length,
+        next: page < pages ? `/news/yangiliklar/?page=${page + 1}` : null,
+        previous: null,
+        results: all.slice((page - 1) * size, page * size),
+      },
     };
   }
   for (const item of all) routes[`/news/yangiliklar/${item.id}/`] = { json: item };

@@ -26,9 +26,7 @@ export const STUDENT_LIFE = [
     title_ru: 'Студенческая жизнь',
     title_en: 'Student life',
     link: 'https://www.instagram.com/backend_profile',
-    contenttable: [
-      { id: 7, image: '/media/test/life-backend.jpg', title_uz: 'Bahor uz-life', title_ru: 'Весна ru-life', title_en: 'Spring en-life' },
-    ],
+    contenttable: [{ id: 7, image: '/media/test/life-backend.jpg', title_uz: 'Bahor uz-life', title_ru: 'Весна ru-life', title_en: 'Spring en-life' }],
   },
 ];
 

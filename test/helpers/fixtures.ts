@@ -43,7 +43,15 @@ export function newsPages(total: number, size = 10): Record<string, Answer> {
 }
 
 export const about = [
-  { id: 1, title_uz: 'Tarix uz-about', title_ru: 'История ru-about', title_en: 'History en-about', desc_uz: '<p>uz tarix</p>', desc_ru: '<p>ru история</p>', desc_en: '<p>en history</p>' },
+  {
+    id: 1,
+    title_uz: 'Tarix uz-about',
+    title_ru: 'История ru-about',
+    title_en: 'History en-about',
+    desc_uz: '<p>uz tarix</p>',
+    desc_ru: '<p>ru история</p>',
+    desc_en: '<p>en history</p>',
+  },
 ];
 
 export const rectorate = [

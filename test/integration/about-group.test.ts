@@ -4,7 +4,13 @@ import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DIR } from '../../server/paths';
-import { CHARTER_PAGE_COUNT, CODE_OF_CONDUCT_FRAME_HEIGHT_PX, LEGAL_DOCUMENT_COUNT, STRUCTURE_NAV_DEFAULT_ID, STRUCTURE_NAV_ITEMS } from '../../shared/constants';
+import {
+  CHARTER_PAGE_COUNT,
+  CODE_OF_CONDUCT_FRAME_HEIGHT_PX,
+  LEGAL_DOCUMENT_COUNT,
+  STRUCTURE_NAV_DEFAULT_ID,
+  STRUCTURE_NAV_ITEMS,
+} from '../../shared/constants';
 import { CODE_OF_CONDUCT_PDF } from '../../shared/content/code-of-conduct-pdf';
 import { ABOUT_TABS } from '../../shared/nav';
 import { testApp } from '../helpers/app';
@@ -182,11 +188,14 @@ describe('/rulesEtika', () => {
   it('describes the PDF that is actually served (the generated constant matches the file)', async () => {
     const file = join(PUBLIC_DIR, 'docs', 'odob-axloq-qoidalari.pdf');
     expect(CODE_OF_CONDUCT_PDF.bytes).toBe(statSync(file).size);
-    const res = await request(app).get(CODE_OF_CONDUCT_PDF.href).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await request(app)
+      .get(CODE_OF_CONDUCT_PDF.href)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect((res.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
@@ -233,7 +242,9 @@ describe('/regulation', () => {
 
   it('serves every charter page image', async () => {
     for (let n = 1; n <= CHARTER_PAGE_COUNT; n++) {
-      const res = await request(app).get(`/media/charter/page-${String(n).padStart(2, '0')}.svg`).expect(200);
+      const res = await request(app)
+        .get(`/media/charter/page-${String(n).padStart(2, '0')}.svg`)
+        .expect(200);
       expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     }
   });

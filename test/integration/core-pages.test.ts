@@ -27,7 +27,7 @@ const CORE = [
   { path: '/', needle: (l: string) => `Yangilik 23 uz-needle|Новость 23 ru-needle|News 23 en-needle`.split('|')[['uz', 'ru', 'en'].indexOf(l)]! },
   { path: '/about', needle: (l: string) => ({ uz: 'Tarix uz-about', ru: 'История ru-about', en: 'History en-about' })[l]! },
   { path: '/rektorat', needle: (l: string) => ({ uz: 'Rektor uz-rector', ru: 'Ректор ru-rector', en: 'Rector en-rector' })[l]! },
-  { path: '/departments', needle: (l: string) => ({ uz: "Qabul bo&#x27;limi uz-dept", ru: 'Приёмная комиссия ru-dept', en: 'Admissions office en-dept' })[l]! },
+  { path: '/departments', needle: (l: string) => ({ uz: 'Qabul bo&#x27;limi uz-dept', ru: 'Приёмная комиссия ru-dept', en: 'Admissions office en-dept' })[l]! },
   { path: '/newsAll', needle: (l: string) => ({ uz: 'Yangilik 14 uz-needle', ru: 'Новость 14 ru-needle', en: 'News 14 en-needle' })[l]! },
   { path: '/news/5', needle: (l: string) => ({ uz: 'Matn 5 uz-body', ru: 'Текст 5 ru-body', en: 'Text 5 en-body' })[l]! },
 ];

@@ -284,7 +284,12 @@ describe('link previews and structured data', () => {
       expect(meta(doc, 'og:image:height')).toBe('630');
       expect(meta(doc, 'og:locale')).toBe(OG_LOCALE[lang]);
       const alternates = [...doc.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) => m.getAttribute('content')).sort();
-      expect(alternates).toEqual(Object.entries(OG_LOCALE).filter(([l]) => l !== lang).map(([, v]) => v).sort());
+      expect(alternates).toEqual(
+        Object.entries(OG_LOCALE)
+          .filter(([l]) => l !== lang)
+          .map(([, v]) => v)
+          .sort(),
+      );
       expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
       const university = jsonLd(doc).find((d) => d['@type'] === 'CollegeOrUniversity')!;
       expect(university).toBeTruthy();
@@ -378,7 +383,10 @@ describe('the index follows the data', () => {
       expect(await find('Zilzilaga')).toEqual([]);
       const page1 = discoveryRoutes()['/news/yangiliklar/']! as { json: { results: unknown[] } };
       local.set('/news/yangiliklar/', {
-        json: { ...page1.json, results: [{ ...(page1.json.results[0] as object), id: 201, title_uz: 'Zilzilaga tayyorgarlik mashqi' }, ...page1.json.results.slice(1)] },
+        json: {
+          ...page1.json,
+          results: [{ ...(page1.json.results[0] as object), id: 201, title_uz: 'Zilzilaga tayyorgarlik mashqi' }, ...page1.json.results.slice(1)],
+        },
       });
       now += 1100;
       await find('Zilzilaga'); // sees the entries stale: they refresh, and the index follows

@@ -134,8 +134,18 @@ describe('home page in three languages', () => {
     expect([birth.getAttribute('min'), birth.getAttribute('max')]).toEqual(['1900-01-01', '2024-12-31']);
     const starred = [...form.querySelectorAll('label')].filter((l) => l.querySelector('.adm-field__star')).map((l) => l.getAttribute('for'));
     expect(starred).toEqual([
-      'adm-surname', 'adm-first-name', 'adm-passport', 'adm-phone', 'adm-birth-date', 'adm-sex', 'adm-residence',
-      'adm-study-form', 'adm-programme', 'adm-passport-file', 'adm-photo-file', 'adm-certificate-file',
+      'adm-surname',
+      'adm-first-name',
+      'adm-passport',
+      'adm-phone',
+      'adm-birth-date',
+      'adm-sex',
+      'adm-residence',
+      'adm-study-form',
+      'adm-programme',
+      'adm-passport-file',
+      'adm-photo-file',
+      'adm-certificate-file',
     ]);
     expect(form.querySelector('label[for="adm-surname"]')?.textContent).toBe('Surname * (required)');
     expect(form.querySelectorAll('#adm-residence option')).toHaveLength(15);
@@ -194,7 +204,10 @@ describe('home page when a backend call fails or is empty', () => {
     await other.close();
   });
 
-  for (const [why, answer] of [['answer 500', { status: 500 }], ['answer 404 (no list)', { status: 404 }]] as const) {
+  for (const [why, answer] of [
+    ['answer 500', { status: 500 }],
+    ['answer 404 (no list)', { status: 404 }],
+  ] as const) {
     it(`stays 200 when the news, slider and partner calls all ${why}`, async () => {
       other = await startFakeBackend({ '/news/yangiliklar/': answer, '/api/homecontent/': answer, '/api/hamkorlar/': answer });
       const { doc } = await home('/en', testApp(other.url));

@@ -144,7 +144,12 @@ describe('backend records as the SPEC describes them, and URLs as browsers read 
   it('refuses "java\\nscript:" as an image: not in og:image, JSON-LD or the page', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { json: newsItem(5, { image: 'java\nscript:alert(1)' }) });
-    backend.set('/api/homecontent/', { json: [{ id: 1, image: 'java\tscript:alert(2)' }, { id: 2, image: '/media/ok.jpg' }] });
+    backend.set('/api/homecontent/', {
+      json: [
+        { id: 1, image: 'java\tscript:alert(2)' },
+        { id: 2, image: '/media/ok.jpg' },
+      ],
+    });
     const app = testApp(backend.url);
     for (const path of ['/news/5', '/']) {
       const res = await request(app).get(path).set('user-agent', CRAWLER).expect(200);

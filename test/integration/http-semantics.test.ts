@@ -117,7 +117,11 @@ describe('the purge endpoint', () => {
   it('refuses a wrong token before reading the body: 401, not 400 or 413', async () => {
     const { app } = await warm();
     const wrong = (body: string) =>
-      request(app).post('/_cache/purge').set('authorization', `Bearer ${'y'.repeat(32)}`).set('content-type', 'application/json').send(body);
+      request(app)
+        .post('/_cache/purge')
+        .set('authorization', `Bearer ${'y'.repeat(32)}`)
+        .set('content-type', 'application/json')
+        .send(body);
     const res = await wrong('{"prefix": ').expect(401);
     expect(res.headers['www-authenticate']).toBe('Bearer');
     await wrong(`{${'x'.repeat(8000)}`).expect(401);

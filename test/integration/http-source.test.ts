@@ -87,7 +87,9 @@ describe('createHttpSource: time limit', () => {
     const result = await source.fetchJson('/news/', noSignal);
 
     expect(result).toEqual({ kind: 'failed', reason: 'timeout' });
-    await (await seen.promise).closed;
+    await (
+      await seen.promise
+    ).closed;
   });
 
   it('fails with "aborted" when the caller aborts, and closes the connection', async () => {

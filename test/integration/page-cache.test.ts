@@ -121,11 +121,7 @@ describe('cache purge for editors', () => {
     backend.set('/news/yangiliklar/5/', { json: newsItem(5, { desc_uz: '<p>Tahrirlangan uz-edited</p>' }) });
     backend.set('/category/obuniversitet/', { json: [{ ...about[0], title_uz: 'Boshqa uz-other' }] });
     backend.resetCalls();
-    await request(app)
-      .post('/_cache/purge')
-      .set('authorization', `Bearer ${TOKEN}`)
-      .send({ prefix: '/news/' })
-      .expect(204);
+    await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).send({ prefix: '/news/' }).expect(204);
     const news = await request(app).get('/news/5').expect(200);
     expect(news.text).toContain('Tahrirlangan uz-edited');
     const aboutPage = await request(app).get('/about').expect(200);

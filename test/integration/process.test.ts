@@ -22,20 +22,24 @@ afterEach(async () => {
 describe('the server process', () => {
   // The messages of every bad value are tested in-process (test/unit/config.test.ts); this is the real
   // command line: exit code 1 and the one line on stderr, no stack trace.
-  it.each([['PORT', 'eighty']])('exits 1 with one line naming %s when it is %s', (name, value) => {
-    const result = spawnSync(process.execPath, ['dist/server/index.js'], {
-      cwd: root,
-      env: { ...process.env, [name]: value },
-      encoding: 'utf8',
-      // A bound for a hung process only: loading the bundle takes seconds on a busy machine.
-      timeout: 60_000,
-    });
-    expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Invalid ${name}: `));
-    expect(result.stderr).not.toMatch(/\bat .*:\d+/);
-  }, 70_000);
+  it.each([['PORT', 'eighty']])(
+    'exits 1 with one line naming %s when it is %s',
+    (name, value) => {
+      const result = spawnSync(process.execPath, ['dist/server/index.js'], {
+        cwd: root,
+        env: { ...process.env, [name]: value },
+        encoding: 'utf8',
+        // A bound for a hung process only: loading the bundle takes seconds on a busy machine.
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Invalid ${name}: `));
+      expect(result.stderr).not.toMatch(/\bat .*:\d+/);
+    },
+    70_000,
+  );
 
   it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
     backend = await startFakeBackend(coreRoutes());

@@ -106,7 +106,20 @@ describe('security headers', () => {
 });
 
 describe('bad URLs get the 404 page, never a 500', () => {
-  const bad = ['/nope', '/ru/nope', '/news/abc', '/news/-1', '/news/1e9', '/news/%00', `/news/${'9'.repeat(3000)}`, '/news/0', '/news/999999', '/%E0%A4%A', '/newsAll?page=abc', '/en/news/1.5'];
+  const bad = [
+    '/nope',
+    '/ru/nope',
+    '/news/abc',
+    '/news/-1',
+    '/news/1e9',
+    '/news/%00',
+    `/news/${'9'.repeat(3000)}`,
+    '/news/0',
+    '/news/999999',
+    '/%E0%A4%A',
+    '/newsAll?page=abc',
+    '/en/news/1.5',
+  ];
   for (const url of bad) {
     it(`GET ${url.slice(0, 40)} → 404 with the SPEC fallback`, async () => {
       const res = await request(app).get(url);

@@ -171,7 +171,8 @@ describe('/Vacancies', () => {
   });
 
   it('formats posted dates on the server in the uz-UZ long format, in every language', async () => {
-    const uzDate = (iso: string) => new Intl.DateTimeFormat('uz-UZ', { dateStyle: 'long', timeZone: 'Asia/Tashkent' }).format(new Date(`${iso}T00:00:00+05:00`));
+    const uzDate = (iso: string) =>
+      new Intl.DateTimeFormat('uz-UZ', { dateStyle: 'long', timeZone: 'Asia/Tashkent' }).format(new Date(`${iso}T00:00:00+05:00`));
     for (const prefix of ['', '/en']) {
       const { doc } = await page(`${prefix}/Vacancies`);
       for (const v of all) {
@@ -194,7 +195,12 @@ describe('/Vacancies', () => {
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/@keyframes[^{]*\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g, '')
       .match(/(^|})\s*([^{}@]+)\{/g)!
-      .map((s) => s.replace(/^}?\s*/, '').replace(/\{$/, '').trim());
+      .map((s) =>
+        s
+          .replace(/^}?\s*/, '')
+          .replace(/\{$/, '')
+          .trim(),
+      );
     expect(selectors.length).toBeGreaterThan(10);
     for (const selector of selectors) for (const part of selector.split(',')) expect(part.trim(), part).toMatch(/^\.vac-/);
   });
@@ -241,9 +247,11 @@ describe('/TTJ and /YPK', () => {
     for (const fact of ['528', '5', '2025-yil mart', '25.08.2025', '250 nafar', 'ikki baravar', '100 foiz']) expect(uz).toContain(fact);
     expect(uz).toMatch(/Yoshlar masalalari[^.]*prorektor/);
     const ru = (await page('/ru/TTJ')).doc.querySelector('main')!.textContent;
-    for (const fact of ['528', 'марте 2025', '25.08.2025', '250 студентов', 'вдвое', '100 процентов', 'проректор по делам молодёжи']) expect(ru).toContain(fact);
+    for (const fact of ['528', 'марте 2025', '25.08.2025', '250 студентов', 'вдвое', '100 процентов', 'проректор по делам молодёжи'])
+      expect(ru).toContain(fact);
     const en = (await page('/en/TTJ')).doc.querySelector('main')!.textContent;
-    for (const fact of ['528', 'March 2025', '25.08.2025', '250 students', 'double', '100 percent', 'vice-rector for youth affairs']) expect(en).toContain(fact);
+    for (const fact of ['528', 'March 2025', '25.08.2025', '250 students', 'double', '100 percent', 'vice-rector for youth affairs'])
+      expect(en).toContain(fact);
   });
 
   it('/YPK links to the anonymous help bot in a new tab and shows dashes for the unpublished contacts', async () => {
@@ -281,11 +289,14 @@ describe('/XQQ', () => {
   });
 
   it('serves a real Word document: headings, a table, an image and Uzbek text on several pages', async () => {
-    const res = await request(app).get(DOCX).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await request(app)
+      .get(DOCX)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/officedocument\.wordprocessingml\.document/);
     const zip = await JSZip.loadAsync(res.body as Buffer);
@@ -302,7 +313,7 @@ describe('/XQQ', () => {
 describe('the style-src relaxation for docx-preview', () => {
   const styleSrc = (csp: string) => /(?:^|;)\s*style-src ([^;]*)/.exec(csp)?.[1] ?? '';
 
-  it("allows inline <style> on /XQQ only, in every language and case", async () => {
+  it('allows inline <style> on /XQQ only, in every language and case', async () => {
     for (const url of ['/XQQ', '/xqq', '/ru/XQQ', '/en/xqq', '/EN/Xqq']) {
       const { csp } = await page(url);
       expect(styleSrc(csp), url).toBe("'self' 'unsafe-inline'");

@@ -76,7 +76,9 @@ describe('study and news group pages in three languages', () => {
   for (const { lang, prefix } of LANGS) {
     for (const route of ROUTES) {
       it(`GET ${prefix}${route.path} is a whole ${lang} page with its data`, async () => {
-        const res = await request(app).get(prefix + route.path).expect(200);
+        const res = await request(app)
+          .get(prefix + route.path)
+          .expect(200);
         expect(res.text).toContain(`<html lang="${lang}"`);
         expect(res.text).toContain(route.needle[lang]);
         for (const other of LANGS.filter((l) => l.lang !== lang)) expect(res.text).not.toContain(route.needle[other.lang]);
@@ -182,7 +184,9 @@ describe('news tabs', () => {
         [2, [15, 14, 13, 12, 11, 10, 9, 8, 7, 6]],
         [3, [5, 4, 3, 2, 1]],
       ] as const) {
-        const res = await request(app).get(`/en${tab.path}${page > 1 ? `?page=${page}` : ''}`).expect(200);
+        const res = await request(app)
+          .get(`/en${tab.path}${page > 1 ? `?page=${page}` : ''}`)
+          .expect(200);
         expect(cardIds(res.text)).toEqual(ids.filter(tab.keeps));
         const tabBar = /<nav class="tab-bar"[\s\S]*?<\/nav>/.exec(res.text)![0];
         const active = [...tabBar.matchAll(/<a aria-current="page"[^>]*>/g)].map((m) => m[0]);
@@ -294,7 +298,14 @@ describe('announcements', () => {
 describe('hostile backend content on the study and news screens', () => {
   let hostileBackend: FakeBackend;
   let hostileApp: ReturnType<typeof testApp>;
-  const hostileProgramme = { id: 1, code: '<b>60110400</b>', name_uz: HOSTILE_TITLE, name_ru: '<img src=x onerror=alert(1)>', name_en: '"><script>alert(1)</script>', price: '1e400' };
+  const hostileProgramme = {
+    id: 1,
+    code: '<b>60110400</b>',
+    name_uz: HOSTILE_TITLE,
+    name_ru: '<img src=x onerror=alert(1)>',
+    name_en: '"><script>alert(1)</script>',
+    price: '1e400',
+  };
 
   beforeAll(async () => {
     const hostileNews = [
@@ -318,7 +329,9 @@ describe('hostile backend content on the study and news screens', () => {
   for (const { prefix } of LANGS) {
     for (const path of URLS) {
       it(`neutralises script tags, on* handlers and javascript: URLs on ${prefix}${path}`, async () => {
-        const res = await request(hostileApp).get(prefix + path).expect(200);
+        const res = await request(hostileApp)
+          .get(prefix + path)
+          .expect(200);
         expect(res.text).not.toMatch(/<script>alert/i);
         expect(res.text).not.toMatch(/<img[^>]*onerror/i);
         // In a tag, that is: escaped text may say anything.

@@ -88,7 +88,12 @@ describe('a crawl of the site', () => {
       }
     }
     console.log(`crawl: ${checked} internal URLs checked, ${broken.length} broken; ${external.size} external links (not fetched):`);
-    console.log([...external].sort().map((link) => `  ${link}`).join('\n'));
+    console.log(
+      [...external]
+        .sort()
+        .map((link) => `  ${link}`)
+        .join('\n'),
+    );
     expect(queue.length, `more than ${MAX_URLS} internal URLs: is a link generating new URLs?`).toBe(0);
     expect(broken).toEqual([]);
   });

@@ -4,7 +4,16 @@ import { ConfigError, loadConfig } from '../../server/config';
 describe('configuration', () => {
   it('has working defaults: embedded content on port 3000', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', backendUrl: null, backendTimeoutMs: 5000, cacheTtlMs: 60_000, cacheStaleMs: 86_400_000, siteUrl: 'http://localhost:3000', cachePurgeToken: null });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      backendUrl: null,
+      backendTimeoutMs: 5000,
+      cacheTtlMs: 60_000,
+      cacheStaleMs: 86_400_000,
+      siteUrl: 'http://localhost:3000',
+      cachePurgeToken: null,
+    });
   });
 
   it.each([

@@ -56,7 +56,13 @@ describe('loop copies', () => {
 
   it('adds no copies on the server, for long lists, or for a single slide', () => {
     expect(withLoopCopies([1, 2], IMAGE_SLIDER, false)).toHaveLength(2);
-    expect(withLoopCopies(Array.from({ length: 12 }, (_, i) => i), IMAGE_SLIDER, true)).toHaveLength(12);
+    expect(
+      withLoopCopies(
+        Array.from({ length: 12 }, (_, i) => i),
+        IMAGE_SLIDER,
+        true,
+      ),
+    ).toHaveLength(12);
     expect(withLoopCopies([1], IMAGE_SLIDER, true)).toHaveLength(1);
   });
 });

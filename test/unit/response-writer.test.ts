@@ -10,7 +10,12 @@ async function through(chunks: string[], tail: string): Promise<{ sent: string; 
     end: (chunk: Buffer) => void (sent += chunk.toString()),
     once: () => res,
   };
-  const writer = responseWriter(res, () => tail, null, () => {});
+  const writer = responseWriter(
+    res,
+    () => tail,
+    null,
+    () => {},
+  );
   for (const chunk of chunks) await new Promise<void>((resolve) => writer.write(Buffer.from(chunk), () => resolve()));
   await new Promise<void>((resolve) => writer.end(resolve));
   return { sent, writes };
@@ -24,7 +29,12 @@ describe('the deferred data before the closing tags', () => {
   });
 
   it('goes before them when React splits them across chunks', async () => {
-    for (const split of [['a</body>', '</html>'], ['a</bo', 'dy></html>'], ['a<', '/body></', 'html>'], ['a</body></html', '>']]) {
+    for (const split of [
+      ['a</body>', '</html>'],
+      ['a</bo', 'dy></html>'],
+      ['a<', '/body></', 'html>'],
+      ['a</body></html', '>'],
+    ]) {
       expect((await through(['<html><body>', ...split], TAIL)).sent).toBe(`<html><body>a${TAIL}</body></html>`);
     }
   });

@@ -26,7 +26,7 @@ describe('limits checked before backend rich text is parsed', () => {
 });
 
 describe('rich text over a limit is kept as plain text, and the rest of the item still shows', () => {
-  it('turns 100,000 nested <div> (1.1 MB) into a notice in the field\'s language: its text is past what is read', async () => {
+  it("turns 100,000 nested <div> (1.1 MB) into a notice in the field's language: its text is past what is read", async () => {
     const html = nested(100_000);
     expect(html.length).toBeGreaterThan(1_000_000);
     expect(await sanitizeHtml(html, '', 'en')).toBe('<p class="notice">This text cannot be shown: it is too large or malformed.</p>');

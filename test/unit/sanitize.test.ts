@@ -22,7 +22,9 @@ describe('sanitising backend HTML', () => {
   });
 
   it('allows http(s), mailto and tel links only; external ones open safely', async () => {
-    const clean = await sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://ok.uz">y</a><a href="mailto:a@b.uz">z</a><a href="data:text/html,hi">w</a>');
+    const clean = await sanitizeHtml(
+      '<a href="javascript:alert(1)">x</a><a href="https://ok.uz">y</a><a href="mailto:a@b.uz">z</a><a href="data:text/html,hi">w</a>',
+    );
     expect(clean).toContain('<a>x</a>');
     expect(clean).toContain('<a href="https://ok.uz" target="_blank" rel="noopener noreferrer">y</a>');
     expect(clean).toContain('<a href="mailto:a@b.uz">z</a>');

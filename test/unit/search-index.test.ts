@@ -21,7 +21,10 @@ describe('search on the embedded content', () => {
   it('finds Latin text from a Cyrillic query and marks the Latin word', async () => {
     const results = await index.search('ўқув', 'uz');
     expect(results.length).toBeGreaterThan(0);
-    const marked = results.flatMap((r) => [...r.title, ...r.excerpt]).filter((run) => run.mark).map((run) => run.text.toLowerCase());
+    const marked = results
+      .flatMap((r) => [...r.title, ...r.excerpt])
+      .filter((run) => run.mark)
+      .map((run) => run.text.toLowerCase());
     expect(marked.some((word) => /^o.quv/.test(word))).toBe(true);
   });
 

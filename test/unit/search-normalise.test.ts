@@ -13,7 +13,7 @@ const PAIRS: Array<[cyrillic: string, latin: string]> = [
   ['ёшлар', 'yoshlar'],
   ['юлдуз', 'yulduz'],
   ['тонг', 'tong'],
-  ['қишлоқ', "qishloq"],
+  ['қишлоқ', 'qishloq'],
   ['ҳамкорлик', 'hamkorlik'],
   ['хабар', 'xabar'],
   ['жамият', 'jamiyat'],

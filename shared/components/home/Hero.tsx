@@ -29,7 +29,14 @@ export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
           <SocialLinks />
         </div>
         <div className="hero__media">
-          <img className="hero__image hero__image--main" src="/media/hero/hero-1.svg" alt={t.home.heroImages[0]} width={1600} height={900} fetchPriority="high" />
+          <img
+            className="hero__image hero__image--main"
+            src="/media/hero/hero-1.svg"
+            alt={t.home.heroImages[0]}
+            width={1600}
+            height={900}
+            fetchPriority="high"
+          />
           <img className="hero__image hero__image--second" src="/media/hero/hero-2.svg" alt={t.home.heroImages[1]} width={1600} height={900} decoding="async" />
         </div>
       </div>
