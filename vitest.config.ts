@@ -10,7 +10,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts?(x)'], environment: 'node' },
+        // The first sanitised field starts the sanitiser thread (loading jsdom): seconds on a busy machine.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts?(x)'], environment: 'node', testTimeout: 60_000 },
       },
       {
         extends: true,

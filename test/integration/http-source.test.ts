@@ -82,14 +82,14 @@ describe('createHttpSource: time limit', () => {
         setImmediate(forceGc);
       });
     });
-    const source = createHttpSource(backend.url, 200);
+    const source = createHttpSource(backend.url, 1000);
 
     const result = await source.fetchJson('/news/', noSignal);
 
     expect(result).toEqual({ kind: 'failed', reason: 'timeout' });
-    await (
-      await seen.promise
-    ).closed;
+    // On a very busy machine the timer can end the call before the server has even read the request;
+    // when it has, its connection must be closed.
+    if (backend.requests.length > 0) await (await seen.promise).closed;
   });
 
   it('fails with "aborted" when the caller aborts, and closes the connection', async () => {
