@@ -77,6 +77,8 @@ export class SiteIndex {
   private timer: NodeJS.Timeout | null = null;
   /** Whether anyone used the build since it was made: stores then rebuild at once, else on next use. */
   private demanded = false;
+  /** A store came while a build was running, which may have read the entry before it: look again after. */
+  private recheck = false;
   private readonly now: () => number;
 
   constructor(private readonly options: SiteIndexOptions) {
@@ -150,7 +152,8 @@ export class SiteIndex {
       this.timer = null;
       // Only a build someone uses is kept current at once; an unused one catches up on its next use.
       // (Rebuilding regardless would read stale entries, refresh them, and rebuild again, forever.)
-      if (this.demanded && this.built && !this.building && this.outdated(this.built, false)) this.rebuildInBackground();
+      if (this.building) this.recheck = true;
+      else if (this.demanded && this.built && this.outdated(this.built, false)) this.rebuildInBackground();
     }, REBUILD_DEBOUNCE_MS);
     this.timer.unref();
   }
@@ -170,6 +173,11 @@ export class SiteIndex {
       })
       .finally(() => {
         this.building = null;
+        // The build just made was asked for; if a store during it changed what it read, make it again.
+        if (this.recheck) {
+          this.recheck = false;
+          if (this.built && this.outdated(this.built, false)) this.rebuildInBackground();
+        }
       });
     return this.building;
   }
