@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useApp, useLang, useT } from '../app-context';
+import { BOOT_ID } from '../boot';
 import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
 import { Footer } from './Footer';
@@ -41,7 +42,7 @@ export function Document({ children }: { children: React.ReactNode }) {
         <ClientOverlays />
         <script
           type="application/json"
-          id="__boot"
+          id={BOOT_ID}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: app.bootJson }}
         />
