@@ -83,59 +83,19 @@ export const TOP_MENUS: NavMenu[] = [
   },
 ];
 
-/** Footer sections of SPEC section 2. The correspondence label is shown unlinked, as specified. */
-export const FOOTER_SECTIONS: NavMenu[] = [
-  {
-    id: 'university',
-    label: 'university',
-    items: [
-      page('/about', 'about'),
-      page('/department', 'faculties'),
-      page('/departments', 'centers'),
-      page('/rektorat', 'rectorate'),
-      page('/rules', 'labourCode'),
-      page('/rulesEtika', 'codeOfConduct'),
-      page('/regulation', 'charter'),
-    ],
-  },
-  {
-    id: 'news',
-    label: 'news',
-    items: [
-      page('/newsAll', 'allNews'),
-      page('/publicNews', 'publicNews'),
-      page('/newsUnversity', 'universityNews'),
-      page('/xalqaroNews', 'internationalNews'),
-    ],
-  },
-  {
-    id: 'applicant',
-    label: 'applicant',
-    items: [page('/kunduzgi', 'fullTime'), external(EXTERNAL.onlineAdmission, 'onlineAdmission')],
-  },
-  {
-    id: 'resources',
-    label: 'resources',
-    items: [external(EXTERNAL.eLibrary, 'eLibrary'), external(EXTERNAL.eJournal, 'eJournal')],
-  },
-  {
-    id: 'announcements',
-    label: 'announcements',
-    items: [page('/elonlar', 'announcementsPage'), page('/qqk', 'articles')],
-  },
-];
+/** A top menu's items by id, so other trees reuse them instead of copying link lists. */
+function topMenuItems(id: string): NavItem[] {
+  return TOP_MENUS.find((menu) => menu.id === id)?.items ?? [];
+}
+const group = (id: string, label: NavLabel, items: NavItem[]): NavItem => ({ kind: 'group', id, label, items });
 
-/** Tab bars of SPEC section 2; the active tab follows the page. */
-export const ABOUT_TABS: NavItem[] = [
-  page('/about', 'about'),
-  page('/department', 'faculties'),
-  page('/departments', 'centers'),
-  page('/rektorat', 'rectorate'),
-  page('/rules', 'labourCode'),
-  page('/rulesEtika', 'codeOfConduct'),
-  page('/regulation', 'charter'),
-  page('/tashkiliytuzilmasi', 'structure'),
-];
+/** The items of a list up to and including the one labelled `last`. */
+function through(items: NavItem[], last: NavLabel): NavItem[] {
+  return items.slice(0, items.findIndex((item) => item.label === last) + 1);
+}
+
+/** Tab bars of SPEC section 2; the active tab follows the page. About: the university menu up to the structure. */
+export const ABOUT_TABS: NavItem[] = through(topMenuItems('university'), 'structure');
 
 export const NEWS_TABS: NavItem[] = [
   page('/newsAll', 'allNews'),
@@ -144,13 +104,20 @@ export const NEWS_TABS: NavItem[] = [
   page('/xalqaroNews', 'internationalNews'),
 ];
 
-export const PROGRAMME_TABS: NavItem[] = [page('/kunduzgi', 'fullTime'), external(EXTERNAL.onlineAdmission, 'onlineAdmission')];
+export const PROGRAMME_TABS: NavItem[] = topMenuItems('applicant');
 
-/** A top menu's items by id, so other trees reuse them instead of copying link lists. */
-function topMenuItems(id: string): NavItem[] {
-  return TOP_MENUS.find((menu) => menu.id === id)?.items ?? [];
-}
-const group = (id: string, label: NavLabel, items: NavItem[]): NavItem => ({ kind: 'group', id, label, items });
+/**
+ * Footer sections of SPEC section 2, taken from the header and tab trees: the university menu up to the
+ * charter, the news tabs, the applicant, resources and announcements menus (the latter without the
+ * external conference link). The correspondence label is shown unlinked, as specified.
+ */
+export const FOOTER_SECTIONS: NavMenu[] = [
+  { id: 'university', label: 'university', items: through(ABOUT_TABS, 'charter') },
+  { id: 'news', label: 'news', items: NEWS_TABS },
+  { id: 'applicant', label: 'applicant', items: topMenuItems('applicant') },
+  { id: 'resources', label: 'resources', items: topMenuItems('resources') },
+  { id: 'announcements', label: 'announcements', items: topMenuItems('announcements').filter((item) => item.kind === 'page') },
+];
 
 /**
  * The home page's Menu panel (SPEC section 2): News, University, Applicant, student portal, Master's,

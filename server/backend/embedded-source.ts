@@ -5,11 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ENDPOINTS } from '../../shared/api';
 import { NEWS_PAGE_SIZE } from '../../shared/constants';
 import { CONTENT_DIR } from '../paths';
 import type { Source, SourceResult } from './source';
 
 type Json = Record<string, unknown>;
+
+/** The path the embedded content serves the student-life gallery at (the SPEC names no backend path). */
+export const EMBEDDED_STUDENT_LIFE_PATH = '/api/student-life/';
 
 function load(file: string): unknown {
   return JSON.parse(readFileSync(join(CONTENT_DIR, 'api', file), 'utf8')) as unknown;
@@ -33,13 +37,27 @@ function newest(list: Json[]): Json[] {
 function newsPage(news: Json[], page: number): SourceResult {
   const pages = Math.max(1, Math.ceil(news.length / NEWS_PAGE_SIZE));
   if (!Number.isInteger(page) || page < 1 || page > pages) return NOT_FOUND;
-  const link = (n: number) => (n === 1 ? '/news/yangiliklar/' : `/news/yangiliklar/?page=${n}`);
   return ok({
     count: news.length,
-    next: page < pages ? link(page + 1) : null,
-    previous: page > 1 ? link(page - 1) : null,
+    next: page < pages ? ENDPOINTS.newsPage(page + 1) : null,
+    previous: page > 1 ? ENDPOINTS.newsPage(page - 1) : null,
     results: news.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE),
   });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * The pattern of the paths an id endpoint makes, the id captured: built from the endpoint itself so
+ * the embedded content answers exactly the paths the site asks the backend for. The trailing slash is
+ * optional, as it always was here for articles.
+ */
+function idPath(endpoint: (id: number) => string): RegExp {
+  const marker = 987654321;
+  const [before, after = ''] = endpoint(marker).split(String(marker));
+  return new RegExp(`^${escapeRegExp(before!)}(\\d+)${escapeRegExp(after.replace(/\/$/, ''))}\\/?$`);
 }
 
 type Routes = { lists: Record<string, unknown>; routes: Array<[RegExp, (match: RegExpExecArray, query: URLSearchParams) => SourceResult]> };
@@ -50,26 +68,28 @@ function loadContent(): Routes {
   const articles = newest(load('articles.json') as Json[]);
   const staff = load('faculty-staff.json') as Record<string, unknown>;
   const lists: Record<string, unknown> = {
-    '/api/homecontent/': load('homecontent.json'),
-    '/api/hamkorlar/': load('hamkorlar.json'),
-    '/news/maqolalar/': articles,
-    '/category/obuniversitet/': load('about.json'),
-    '/category/kafedrashu/': load('faculties.json'),
-    '/category/otdellar/': load('departments.json'),
-    '/category/rektorot/': load('rectorate.json'),
-    '/category/universitetichkitartibqonunlari/': load('labour-code.json'),
-    '/category/axloq-qoidasi/': load('code-of-conduct.json'),
-    '/category/yonalishlar/': load('programmes-fulltime.json'),
-    '/category/yonalishlar-sirtqi/': load('programmes-correspondence.json'),
-    '/category/yonalishlar-magister/': load('programmes-master.json'),
-    '/api/student-life/': load('student-life.json'),
+    [ENDPOINTS.homeContent()]: load('homecontent.json'),
+    [ENDPOINTS.partners()]: load('hamkorlar.json'),
+    [ENDPOINTS.articles()]: articles,
+    [ENDPOINTS.about()]: load('about.json'),
+    [ENDPOINTS.faculties()]: load('faculties.json'),
+    [ENDPOINTS.departments()]: load('departments.json'),
+    [ENDPOINTS.rectorate()]: load('rectorate.json'),
+    [ENDPOINTS.labourCode()]: load('labour-code.json'),
+    [ENDPOINTS.codeOfConduct()]: load('code-of-conduct.json'),
+    [ENDPOINTS.programmes('fulltime')]: load('programmes-fulltime.json'),
+    [ENDPOINTS.programmes('correspondence')]: load('programmes-correspondence.json'),
+    [ENDPOINTS.programmes('master')]: load('programmes-master.json'),
+    [EMBEDDED_STUDENT_LIFE_PATH]: load('student-life.json'),
   };
 
+  // The first news page's path is the list's path; later pages only add `?page=`.
+  const newsList = new RegExp(`^${escapeRegExp(ENDPOINTS.newsPage(1))}$`);
   const routes: Routes['routes'] = [
-    [/^\/news\/yangiliklar\/$/, (_, query) => newsPage(news, Number(query.get('page') ?? '1'))],
-    [/^\/news\/yangiliklar\/(\d+)\/$/, (m) => byId(news, m[1]!)],
-    [/^\/news\/maqolalar\/(\d+)\/?$/, (m) => byId(articles, m[1]!)],
-    [/^\/category\/kafedrakontent\/by-kafedra\/(\d+)\/$/, (m) => (m[1]! in staff ? ok(staff[m[1]!]) : NOT_FOUND)],
+    [newsList, (_, query) => newsPage(news, Number(query.get('page') ?? '1'))],
+    [idPath(ENDPOINTS.newsItem), (m) => byId(news, m[1]!)],
+    [idPath(ENDPOINTS.article), (m) => byId(articles, m[1]!)],
+    [idPath(ENDPOINTS.facultyStaff), (m) => (m[1]! in staff ? ok(staff[m[1]!]) : NOT_FOUND)],
   ];
 
   return { lists, routes };

@@ -1,10 +1,9 @@
 import type { Config } from '../config';
-import { createEmbeddedSource } from './embedded-source';
+import { createEmbeddedSource, EMBEDDED_STUDENT_LIFE_PATH } from './embedded-source';
 import { createHttpSource } from './http-source';
 import type { Source } from './source';
 
-/** The path the embedded content serves the student-life gallery at (the SPEC names no backend path). */
-export const EMBEDDED_STUDENT_LIFE_PATH = '/api/student-life/';
+export { EMBEDDED_STUDENT_LIFE_PATH };
 
 /**
  * The configured source: the backend when BACKEND_URL is set, else the embedded content. The

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useApp, useLang, useT } from '../app-context';
+import { BOOT_ID } from '../boot';
 import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
 import { Footer } from './Footer';
@@ -39,7 +40,7 @@ export function Document({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         <ClientOverlays />
-        <script type="application/json" id="__boot" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
+        <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
       </body>
     </html>
   );
