@@ -5,7 +5,7 @@
 import type { StaticHandlerContext } from 'react-router';
 import type { Assets } from '../shared/app-context';
 import { scriptSafeJson, DEFERRED_ID, type BootData, type DeferredMarker, type SerializedError } from '../shared/boot';
-import { describeError } from '../shared/components/ErrorFallback';
+import { describeError } from '../shared/errors';
 
 export class DeferredCollector {
   private readonly pending = new Map<string, Promise<unknown>>();

@@ -11,6 +11,7 @@ import { Document, Root } from './components/Root';
 import type { PageLoader } from './data';
 import { loadDict } from './i18n';
 import { LANGS, langPrefix, type Lang } from './lang';
+import { PAGE_TABLE, type PageEntry, type PageId } from './page-table';
 
 export interface PageModule {
   default: ComponentType;
@@ -23,58 +24,50 @@ export interface PageModule {
   mainData?: string;
 }
 
-export interface PageDef {
-  /** The page module's file name in shared/pages, also its chunk name. */
-  id: string;
-  /** Path below the language prefix, as in the SPEC ('' is the home page). */
-  path: string;
+export interface PageDef extends PageEntry {
   load: () => Promise<PageModule>;
-  /** True when the module exports a loader (the browser then fetches data on navigation). */
-  data?: boolean;
-  /** Mock screens and utility pages stay out of the sitemap and search engines. */
-  noindex?: boolean;
 }
 
-export const PAGES: PageDef[] = [
-  { id: 'Home', path: '', load: () => import('./pages/Home'), data: true },
-  { id: 'About', path: 'about', load: () => import('./pages/About'), data: true },
-  { id: 'Rektorat', path: 'rektorat', load: () => import('./pages/Rektorat'), data: true },
-  { id: 'Departments', path: 'departments', load: () => import('./pages/Departments'), data: true },
-  { id: 'NewsAll', path: 'newsAll', load: () => import('./pages/NewsAll'), data: true },
-  { id: 'NewsDetail', path: 'news/:id', load: () => import('./pages/NewsDetail'), data: true },
-  // About group: /department, /department/:id, /rules, /rulesEtika, /regulation, /tashkiliytuzilmasi, /qoidalar
-  { id: 'Faculties', path: 'department', load: () => import('./pages/Faculties'), data: true },
-  { id: 'FacultyStaff', path: 'department/:id', load: () => import('./pages/FacultyStaff'), data: true },
-  { id: 'Rules', path: 'rules', load: () => import('./pages/Rules'), data: true },
-  { id: 'CodeOfConduct', path: 'rulesEtika', load: () => import('./pages/CodeOfConduct'), data: true },
-  { id: 'Charter', path: 'regulation', load: () => import('./pages/Charter') },
-  { id: 'Structure', path: 'tashkiliytuzilmasi', load: () => import('./pages/Structure') },
-  { id: 'EducationDocuments', path: 'qoidalar', load: () => import('./pages/EducationDocuments'), data: true },
-  // Study and news groups: /kunduzgi, /sirtqi, /magistratura, /napravleniya, /publicNews, /newsUnversity, /xalqaroNews, /elonlar, /qqk, /qqk/:id
-  { id: 'FullTime', path: 'kunduzgi', load: () => import('./pages/FullTime'), data: true },
-  { id: 'Correspondence', path: 'sirtqi', load: () => import('./pages/Correspondence'), data: true },
-  { id: 'Master', path: 'magistratura', load: () => import('./pages/Master'), data: true },
-  { id: 'StudyFields', path: 'napravleniya', load: () => import('./pages/StudyFields'), data: true },
-  { id: 'PublicNews', path: 'publicNews', load: () => import('./pages/PublicNews'), data: true },
-  { id: 'UniversityNews', path: 'newsUnversity', load: () => import('./pages/UniversityNews'), data: true },
-  { id: 'InternationalNews', path: 'xalqaroNews', load: () => import('./pages/InternationalNews'), data: true },
-  { id: 'Announcements', path: 'elonlar', load: () => import('./pages/Announcements') },
-  { id: 'Articles', path: 'qqk', load: () => import('./pages/Articles'), data: true },
-  { id: 'Article', path: 'qqk/:id', load: () => import('./pages/Article'), data: true },
-  // Services group: /Vacancies, /TTJ, /XQQ, /YPK and the mocks /university, /form, /entry, /sdf, /test, /test2, /study
-  { id: 'Search', path: 'search', load: () => import('./pages/Search'), data: true, noindex: true },
-  { id: 'Vacancies', path: 'Vacancies', load: () => import('./pages/Vacancies'), data: true },
-  { id: 'Dormitory', path: 'TTJ', load: () => import('./pages/Dormitory') },
-  { id: 'WomensCommittee', path: 'XQQ', load: () => import('./pages/WomensCommittee') },
-  { id: 'PsychologistsClub', path: 'YPK', load: () => import('./pages/PsychologistsClub') },
-  { id: 'StudentPortalMock', path: 'university', load: () => import('./pages/StudentPortalMock'), noindex: true },
-  { id: 'DocumentFormMock', path: 'form', load: () => import('./pages/DocumentFormMock'), noindex: true },
-  { id: 'EntranceMock', path: 'entry', load: () => import('./pages/EntranceMock'), noindex: true },
-  { id: 'ScrollDemo', path: 'sdf', load: () => import('./pages/ScrollDemo'), noindex: true },
-  { id: 'SiteMap', path: 'test', load: () => import('./pages/SiteMap'), noindex: true },
-  { id: 'SiteHelp', path: 'test2', load: () => import('./pages/SiteHelp'), noindex: true },
-  { id: 'MasterTableMock', path: 'study', load: () => import('./pages/MasterTableMock'), noindex: true },
-];
+/** Each page's module, loaded lazily (its own chunk in the browser); keyed by the page table's ids. */
+const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
+  Home: () => import('./pages/Home'),
+  About: () => import('./pages/About'),
+  Rektorat: () => import('./pages/Rektorat'),
+  Departments: () => import('./pages/Departments'),
+  NewsAll: () => import('./pages/NewsAll'),
+  NewsDetail: () => import('./pages/NewsDetail'),
+  Faculties: () => import('./pages/Faculties'),
+  FacultyStaff: () => import('./pages/FacultyStaff'),
+  Rules: () => import('./pages/Rules'),
+  CodeOfConduct: () => import('./pages/CodeOfConduct'),
+  Charter: () => import('./pages/Charter'),
+  Structure: () => import('./pages/Structure'),
+  EducationDocuments: () => import('./pages/EducationDocuments'),
+  FullTime: () => import('./pages/FullTime'),
+  Correspondence: () => import('./pages/Correspondence'),
+  Master: () => import('./pages/Master'),
+  StudyFields: () => import('./pages/StudyFields'),
+  PublicNews: () => import('./pages/PublicNews'),
+  UniversityNews: () => import('./pages/UniversityNews'),
+  InternationalNews: () => import('./pages/InternationalNews'),
+  Announcements: () => import('./pages/Announcements'),
+  Articles: () => import('./pages/Articles'),
+  Article: () => import('./pages/Article'),
+  Search: () => import('./pages/Search'),
+  Vacancies: () => import('./pages/Vacancies'),
+  Dormitory: () => import('./pages/Dormitory'),
+  WomensCommittee: () => import('./pages/WomensCommittee'),
+  PsychologistsClub: () => import('./pages/PsychologistsClub'),
+  StudentPortalMock: () => import('./pages/StudentPortalMock'),
+  DocumentFormMock: () => import('./pages/DocumentFormMock'),
+  EntranceMock: () => import('./pages/EntranceMock'),
+  ScrollDemo: () => import('./pages/ScrollDemo'),
+  SiteMap: () => import('./pages/SiteMap'),
+  SiteHelp: () => import('./pages/SiteHelp'),
+  MasterTableMock: () => import('./pages/MasterTableMock'),
+};
+
+export const PAGES: PageDef[] = PAGE_TABLE.map((page) => ({ ...page, load: PAGE_MODULES[page.id] }));
 
 export type LoaderFactory = (page: PageDef, lang: Lang, routeId: string) => LoaderFunction | undefined;
 

@@ -84,11 +84,12 @@ export function breadcrumbLd(trail: Array<{ name: string; url: string }>): JsonL
 }
 
 /**
- * The parent page of a detail route, for breadcrumbs: the list the item belongs to, titled by its
- * `pages` dictionary entry. Other inner pages hang directly below the home page.
+ * The detail routes, one row each: the parent page for breadcrumbs (the list the item belongs to, titled
+ * by its `pages` dictionary entry; other inner pages hang directly below the home page), and the
+ * catalogue list whose items' ids make the route's URLs in the sitemap.
  */
-export const DETAIL_PARENTS: Record<string, { path: string; page: keyof Dict['pages'] }> = {
-  'news/:id': { path: '/newsAll', page: 'newsAll' },
-  'qqk/:id': { path: '/qqk', page: 'qqk' },
-  'department/:id': { path: '/department', page: 'department' },
+export const DETAIL_ROUTES: Record<string, { parent: { path: string; page: keyof Dict['pages'] }; items: 'news' | 'articles' | 'faculties' }> = {
+  'news/:id': { parent: { path: '/newsAll', page: 'newsAll' }, items: 'news' },
+  'qqk/:id': { parent: { path: '/qqk', page: 'qqk' }, items: 'articles' },
+  'department/:id': { parent: { path: '/department', page: 'department' }, items: 'faculties' },
 };

@@ -6,7 +6,7 @@
 import { parseIsoDate } from '../../shared/format';
 import { DEFAULT_LANG, LANGS } from '../../shared/lang';
 import { PAGES } from '../../shared/routes';
-import { pageUrl } from '../../shared/seo';
+import { DETAIL_ROUTES, pageUrl } from '../../shared/seo';
 import type { Catalogue } from '../search/catalogue';
 import { xml } from './xml';
 
@@ -15,20 +15,17 @@ interface SitemapEntry {
   date: string | null;
 }
 
-/** Ids of the detail routes, from the catalogue; a detail route not listed here has no known ids. */
-function detailIds(catalogue: Catalogue): Record<string, Array<{ id: number; date: string | null }>> {
-  return {
-    'news/:id': catalogue.news.map((n) => ({ id: n.id, date: n.createdAt })),
-    'qqk/:id': catalogue.articles.map((a) => ({ id: a.id, date: a.createdAt })),
-    'department/:id': catalogue.faculties.map((f) => ({ id: f.id, date: null })),
-  };
+/** Ids of a detail route's items, from the catalogue; a route with no DETAIL_ROUTES row has no known ids. */
+function detailIds(catalogue: Catalogue, pattern: string): Array<{ id: number; date: string | null }> {
+  const detail = DETAIL_ROUTES[pattern];
+  if (!detail) return [];
+  return catalogue[detail.items].map((item) => ({ id: item.id, date: 'createdAt' in item ? item.createdAt : null }));
 }
 
 export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
-  const details = detailIds(catalogue);
   return PAGES.filter((page) => !page.noindex).flatMap((page): SitemapEntry[] => {
     if (!page.path.includes(':')) return [{ path: `/${page.path}`, date: null }];
-    return (details[page.path] ?? []).map(({ id, date }) => ({ path: `/${page.path.replace(/:\w+/, String(id))}`, date }));
+    return detailIds(catalogue, page.path).map(({ id, date }) => ({ path: `/${page.path.replace(/:\w+/, String(id))}`, date }));
   });
 }
 

@@ -4,17 +4,9 @@
  */
 import { useRouteError } from 'react-router';
 import { useT } from '../app-context';
+import { describeError } from '../errors';
 import { LocalLink } from './links';
 import { Seo } from './Seo';
-
-/** Status and text of whatever a loader threw: a 404 ErrorResponse, or anything else as a 500. */
-export function describeError(error: unknown): { status: number; statusText: string } {
-  if (typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number') {
-    const { status, statusText } = error as { status: number; statusText?: string };
-    return { status, statusText: statusText || (status === 404 ? 'Not Found' : 'Error') };
-  }
-  return { status: 500, statusText: 'Internal Server Error' };
-}
 
 /** Rendered in place of a page's content; the header and footer stay. */
 export function PageError() {

@@ -10,7 +10,7 @@ import { useLocation, useMatches } from 'react-router';
 import { useApp, useLang, useT } from '../app-context';
 import { scriptSafeJson } from '../boot';
 import { DEFAULT_LANG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
-import { articleLd, breadcrumbLd, DETAIL_PARENTS, pageUrl, shareImage, universityLd } from '../seo';
+import { articleLd, breadcrumbLd, DETAIL_ROUTES, pageUrl, shareImage, universityLd } from '../seo';
 
 interface SeoProps {
   title: string;
@@ -49,7 +49,7 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
     structured.push(articleLd(article.schema, { headline: title, url: canonical, image: preview.url, publishedTime: article.publishedTime, lang, t, siteUrl }));
   }
   if (pattern && !noindex) {
-    const parent = DETAIL_PARENTS[pattern];
+    const parent = DETAIL_ROUTES[pattern]?.parent;
     structured.push(
       breadcrumbLd([
         { name: t.nav.home, url: pageUrl(siteUrl, lang, '/') },

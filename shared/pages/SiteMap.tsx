@@ -4,7 +4,7 @@ import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { Dict } from '../i18n';
 import { TOP_MENUS, type NavItem } from '../nav';
-import { PAGES } from '../routes';
+import { PAGE_TABLE as PAGES } from '../page-table';
 import '../styles/services.css';
 
 type Link = Exclude<NavItem, { kind: 'group' }>;
