@@ -4,4 +4,12 @@
  * paths alone (server/security.ts); the page itself checks that its document was loaded under that
  * policy (a client navigation keeps the strict policy of the page the visitor came from).
  */
-export const INLINE_STYLE_PATH = /^(?:\/(?:ru|en))?\/xqq\/?$/i;
+import { escapeRegExp } from './escape-regexp';
+import { DEFAULT_LANG, LANGS } from './lang';
+import { pageEntry } from './page-table';
+
+const prefixes = LANGS.filter((lang) => lang !== DEFAULT_LANG).map(escapeRegExp).join('|');
+const path = escapeRegExp(pageEntry('WomensCommittee').path);
+
+/** Case-insensitive, trailing slash optional, as route matching is. */
+export const INLINE_STYLE_PATH = new RegExp(`^(?:\\/(?:${prefixes}))?\\/${path}\\/?$`, 'i');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../shared/api';
 import { NEWS_PAGE_SIZE } from '../../shared/constants';
+import { escapeRegExp } from '../../shared/escape-regexp';
 import { CONTENT_DIR } from '../paths';
 import type { Source, SourceResult } from './source';
 
@@ -43,10 +44,6 @@ function newsPage(news: Json[], page: number): SourceResult {
     previous: page > 1 ? ENDPOINTS.newsPage(page - 1) : null,
     results: news.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE),
   });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**
