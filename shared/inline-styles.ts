@@ -8,7 +8,9 @@ import { escapeRegExp } from './escape-regexp';
 import { DEFAULT_LANG, LANGS } from './lang';
 import { pageEntry } from './page-table';
 
-const prefixes = LANGS.filter((lang) => lang !== DEFAULT_LANG).map(escapeRegExp).join('|');
+const prefixes = LANGS.filter((lang) => lang !== DEFAULT_LANG)
+  .map(escapeRegExp)
+  .join('|');
 const path = escapeRegExp(pageEntry('WomensCommittee').path);
 
 /** Case-insensitive, trailing slash optional, as route matching is. */
