@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '../../shared/routes';
 import { testApp } from '../helpers/app';
+import { waitUntil } from '../helpers/wait';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { ALL_NEWS, discoveryRoutes, HOSTILE_NEWS_TITLE } from '../helpers/fixtures-discovery';
 
@@ -389,7 +390,10 @@ describe('the index follows the data', () => {
         },
       });
       now += 1100;
+      const before = fresh.locals.cache.versionOf('/news/yangiliklar/');
       await find('Zilzilaga'); // sees the entries stale: they refresh, and the index follows
+      // The refresh is an HTTP call: wait until the new list is stored, then for the rebuild it starts.
+      await waitUntil(() => fresh.locals.cache.versionOf('/news/yangiliklar/') !== before);
       await fresh.locals.search.idle();
       expect(await find('Zilzilaga')).toContain('/news/201');
     } finally {
