@@ -64,6 +64,20 @@ const clientOptions = {
   plugins: productionPlugins,
 };
 
+/**
+ * swiper and docx-preview run only in the browser (loaded from effects), so they are devDependencies:
+ * the server file bundles them instead of importing them, and a production install (dependencies only)
+ * starts without them. Their code there is never run.
+ */
+const BROWSER_ONLY = /^(?:swiper|docx-preview)(?:\/|$)/;
+/** @type {esbuild.Plugin} */
+const bundleBrowserOnlyPackages = {
+  name: 'bundle-browser-only-packages',
+  setup(build) {
+    build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   entryPoints: { index: join(root, 'server', 'index.ts') },
@@ -79,7 +93,7 @@ const serverOptions = {
   logLevel: 'warning',
   // CSS is the client's; the server only needs to know the import exists.
   loader: { '.css': 'empty' },
-  plugins: productionPlugins,
+  plugins: [bundleBrowserOnlyPackages, ...productionPlugins],
 };
 
 /**
