@@ -64,6 +64,24 @@ const clientOptions = {
   plugins: productionPlugins,
 };
 
+/**
+ * swiper and docx-preview run only in the browser (imported dynamically from effects), so they are
+ * devDependencies and a production install (dependencies only) does not have them. The server file gets
+ * a stand-in module for each: its dynamic import() rejects if server code ever reaches it, which it does not.
+ */
+const BROWSER_ONLY = /^(?:swiper|docx-preview)(?:\/|$)/;
+/** @type {esbuild.Plugin} */
+const stubBrowserOnlyPackages = {
+  name: 'stub-browser-only-packages',
+  setup(build) {
+    build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: args.path, namespace: 'browser-only' }));
+    build.onLoad({ filter: /.*/, namespace: 'browser-only' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} runs only in the browser`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
   entryPoints: { index: join(root, 'server', 'index.ts') },
@@ -79,7 +97,7 @@ const serverOptions = {
   logLevel: 'warning',
   // CSS is the client's; the server only needs to know the import exists.
   loader: { '.css': 'empty' },
-  plugins: productionPlugins,
+  plugins: [stubBrowserOnlyPackages, ...productionPlugins],
 };
 
 /**

@@ -4,9 +4,10 @@
  * and is a plain `?page=N` link without JavaScript.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useFetcher, useLoaderData, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { useLang, useT } from '../app-context';
-import type { PageData, Loaded } from '../data';
+import type { Loaded } from '../data';
+import { usePageData } from '../hooks';
 import { localePath, stripLang } from '../lang';
 import { NEWS_TABS } from '../nav';
 import type { NewsListData, NewsPageView } from '../news';
@@ -20,7 +21,7 @@ export type NewsListPageKey = 'newsAll' | 'publicNews' | 'newsUnversity' | 'xalq
 
 /** A whole news list page: head, the news tab bar with this page active, and the paged list. */
 export function NewsListPage({ page }: { page: NewsListPageKey }) {
-  const data = useLoaderData<PageData<NewsListData>>();
+  const data = usePageData<NewsListData>();
   const t = useT();
   return (
     <div className="container page">

@@ -3,11 +3,10 @@
  * title: the table of code, name and tuition, the rows singled out by an admission rule, the study
  * length where the SPEC gives one, and the rules as text.
  */
-import { useLoaderData } from 'react-router';
 import type { ProgrammeKind } from '../api';
 import { useT } from '../app-context';
-import type { PageData } from '../data';
 import { fill } from '../format';
+import { usePageData } from '../hooks';
 import type { Dict } from '../i18n';
 import { PROGRAMME_TABS } from '../nav';
 import { PEDAGOGICAL_EXPERIENCE_YEARS, PROGRAMME_KINDS, type ProgrammeRow, type ProgrammesData } from '../programmes';
@@ -19,7 +18,7 @@ import '../styles/programmes.css';
 const PAGE_KEY = { fulltime: 'kunduzgi', correspondence: 'sirtqi', master: 'magistratura' } as const satisfies Record<ProgrammeKind, keyof Dict['pages']>;
 
 export function ProgrammePage({ kind }: { kind: ProgrammeKind }) {
-  const data = useLoaderData<PageData<ProgrammesData>>();
+  const data = usePageData<ProgrammesData>();
   const t = useT();
   const page = t.pages[PAGE_KEY[kind]];
   const { rules, years } = PROGRAMME_KINDS[kind];

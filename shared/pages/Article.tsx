@@ -1,13 +1,13 @@
-import { useLoaderData } from 'react-router';
 import { parseId } from '../api';
 import { useT } from '../app-context';
 import { Await } from '../components/Await';
 import { LocalLink } from '../components/links';
 import { PublishedMeta } from '../components/PublishedMeta';
 import { Seo } from '../components/Seo';
-import { DataError, type PageData, type PageLoader } from '../data';
+import { DataError, type PageLoader } from '../data';
 import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
+import { usePageData } from '../hooks';
 import '../styles/articles.css';
 
 interface ArticleView {
@@ -43,7 +43,7 @@ export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
 };
 
 export default function Article() {
-  const data = useLoaderData<PageData<ArticleData>>();
+  const data = usePageData<ArticleData>();
   const t = useT();
   const settled = data.article instanceof Promise ? null : data.article;
   const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.article.title;

@@ -1,4 +1,3 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { LocalLink } from '../components/links';
@@ -6,8 +5,9 @@ import { PageHeading } from '../components/PageHeading';
 import { PublishedMeta } from '../components/PublishedMeta';
 import { Seo } from '../components/Seo';
 import { ARTICLE_PREVIEW_CHARS } from '../constants';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
 import { formatDate, truncate } from '../format';
+import { usePageData } from '../hooks';
 import '../styles/articles.css';
 
 interface ArticleSummary {
@@ -36,7 +36,7 @@ export const loader: PageLoader<ArticlesData> = ({ api, lang }) => ({
 });
 
 export default function Articles() {
-  const data = useLoaderData<PageData<ArticlesData>>();
+  const data = usePageData<ArticlesData>();
   const t = useT();
   return (
     <div className="container page">

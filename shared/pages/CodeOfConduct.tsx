@@ -1,4 +1,3 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await } from '../components/Await';
 import { ExternalLink } from '../components/links';
@@ -6,7 +5,8 @@ import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import { CODE_OF_CONDUCT_FRAME_HEIGHT_PX } from '../constants';
 import { CODE_OF_CONDUCT_PDF } from '../content/code-of-conduct-pdf';
-import { noneIfNotFound, type PageData, type PageLoader } from '../data';
+import { noneIfNotFound, type PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import { LOCALE, type Lang } from '../lang';
 import { ABOUT_TABS } from '../nav';
 import '../styles/code-of-conduct.css';
@@ -33,7 +33,7 @@ export const loader: PageLoader<CodeOfConductData> = ({ api, lang }) => ({
 });
 
 export default function CodeOfConduct() {
-  const data = useLoaderData<PageData<CodeOfConductData>>();
+  const data = usePageData<CodeOfConductData>();
   const t = useT();
   const { href } = CODE_OF_CONDUCT_PDF;
   return (

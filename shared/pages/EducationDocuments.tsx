@@ -1,11 +1,11 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { ExternalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { LegalDocument } from '../api';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import '../styles/education-documents.css';
 
 type EducationDocumentsData = { documents: LegalDocument[] };
@@ -16,7 +16,7 @@ export const loader: PageLoader<EducationDocumentsData> = ({ api }) => ({
 });
 
 export default function EducationDocuments() {
-  const data = useLoaderData<PageData<EducationDocumentsData>>();
+  const data = usePageData<EducationDocumentsData>();
   const t = useT();
   return (
     <div className="container page">

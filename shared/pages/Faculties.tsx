@@ -1,10 +1,10 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import { ABOUT_TABS } from '../nav';
 import '../styles/faculties.css';
 
@@ -29,7 +29,7 @@ export const loader: PageLoader<FacultiesData> = ({ api, lang }) => ({
 });
 
 export default function Faculties() {
-  const data = useLoaderData<PageData<FacultiesData>>();
+  const data = usePageData<FacultiesData>();
   const t = useT();
   return (
     <div className="container page">

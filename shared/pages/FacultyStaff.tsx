@@ -1,11 +1,12 @@
-import { useLoaderData, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useT } from '../app-context';
 import { parseId } from '../api';
 import { Await, EmptyState } from '../components/Await';
 import { PersonCard } from '../components/PersonCard';
 import { Seo } from '../components/Seo';
 import { SideNav, WithSideNav } from '../components/SideNav';
-import { DataError, noneIfNotFound, type PageData, type PageLoader } from '../data';
+import { DataError, noneIfNotFound, type PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import '../styles/faculty-staff.css';
 
 interface StaffView {
@@ -53,7 +54,7 @@ export const loader: PageLoader<FacultyStaffData> = ({ api, lang, params }) => {
 };
 
 export default function FacultyStaff() {
-  const data = useLoaderData<PageData<FacultyStaffData>>();
+  const data = usePageData<FacultyStaffData>();
   const t = useT();
   const id = parseId(useParams().id);
   const generic = t.pages.departmentDetail.title;

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useLoaderData } from 'react-router';
 import type { HomeImage, Partner } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
@@ -24,7 +23,8 @@ import { NewsGrid, type NewsCardData } from '../components/NewsCard';
 import { Seo } from '../components/Seo';
 import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
 import { HOME_LATEST_NEWS_COUNT } from '../constants';
-import { DataError, type PageData, type PageLoader } from '../data';
+import { DataError, type PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import { toNewsCard } from '../news';
 import '../styles/home.css';
 
@@ -56,7 +56,7 @@ export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
 });
 
 export default function Home() {
-  const data = useLoaderData<PageData<HomeData>>();
+  const data = usePageData<HomeData>();
   const t = useT();
   const heroRef = useRef<HTMLElement>(null);
   const [panel, setPanel] = useState<PanelId | null>(null);

@@ -1,4 +1,3 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await } from '../components/Await';
 import { NewsGrid, DEFAULT_NEWS_IMAGE, type NewsCardData } from '../components/NewsCard';
@@ -6,8 +5,9 @@ import { TabBar } from '../components/TabBar';
 import { Seo } from '../components/Seo';
 import { parseId } from '../api';
 import { MORE_NEWS_COUNT, PREVIEW_DESCRIPTION_CHARS } from '../constants';
-import { DataError, type PageData, type PageLoader } from '../data';
+import { DataError, type PageLoader } from '../data';
 import { formatDate, truncate } from '../format';
+import { usePageData } from '../hooks';
 import { NEWS_TABS } from '../nav';
 import { toNewsCard } from '../news';
 
@@ -48,7 +48,7 @@ export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
 };
 
 export default function NewsDetail() {
-  const data = useLoaderData<PageData<NewsDetailData>>();
+  const data = usePageData<NewsDetailData>();
   const t = useT();
   const settled = data.item instanceof Promise ? null : data.item;
   const title = settled?.ok ? (settled.value.title ?? t.common.defaultTitle) : t.pages.news.title;

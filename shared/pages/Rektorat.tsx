@@ -1,10 +1,10 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { PageHeading } from '../components/PageHeading';
 import { PersonCard } from '../components/PersonCard';
 import { Seo } from '../components/Seo';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import { ABOUT_TABS } from '../nav';
 
 interface RectorView {
@@ -34,7 +34,7 @@ export const loader: PageLoader<RektoratData> = ({ api, lang }) => ({
 });
 
 export default function Rektorat() {
-  const data = useLoaderData<PageData<RektoratData>>();
+  const data = usePageData<RektoratData>();
   const t = useT();
   return (
     <div className="container page">

@@ -1,9 +1,9 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
+import { usePageData } from '../hooks';
 import { ABOUT_TABS } from '../nav';
 
 interface RulesView {
@@ -19,7 +19,7 @@ export const loader: PageLoader<RulesData> = ({ api, lang }) => ({
 });
 
 export default function Rules() {
-  const data = useLoaderData<PageData<RulesData>>();
+  const data = usePageData<RulesData>();
   const t = useT();
   return (
     <div className="container page">

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useLoaderData, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SearchKind, SearchResult, TextRun } from '../api';
 import { useT } from '../app-context';
 import { Await } from '../components/Await';
@@ -8,8 +8,9 @@ import { PageHeading } from '../components/PageHeading';
 import { SearchForm } from '../components/SearchForm';
 import { Seo } from '../components/Seo';
 import { SEARCH_QUERY_MAX_CHARS } from '../constants';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
 import { formatDate } from '../format';
+import { usePageData } from '../hooks';
 import type { Lang } from '../lang';
 
 interface HitView {
@@ -45,7 +46,7 @@ export const loader: PageLoader<SearchData> = ({ api, lang, url }) => {
 };
 
 export default function Search() {
-  const data = useLoaderData<PageData<SearchData>>();
+  const data = usePageData<SearchData>();
   const t = useT();
   const query = readQuery(new URLSearchParams(useLocation().search));
   return (

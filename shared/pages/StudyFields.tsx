@@ -1,11 +1,11 @@
-import { useLoaderData } from 'react-router';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
 import { fill } from '../format';
+import { usePageData } from '../hooks';
 
 type StudyFieldsData = { fields: StudyFieldCard[] };
 
@@ -17,7 +17,7 @@ export const loader: PageLoader<StudyFieldsData> = ({ api, lang }) => ({
 const EAGER_ICONS = 8;
 
 export default function StudyFields() {
-  const data = useLoaderData<PageData<StudyFieldsData>>();
+  const data = usePageData<StudyFieldsData>();
   const t = useT();
   return (
     <div className="container page">

@@ -1,13 +1,13 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, NavigationType, useLoaderData, useNavigationType, useSearchParams } from 'react-router';
+import { Link, NavigationType, useNavigationType, useSearchParams } from 'react-router';
 import type { Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
 import { Seo } from '../components/Seo';
 import { VACANCY_STAGGER_MS } from '../constants';
-import type { PageData, PageLoader } from '../data';
+import type { PageLoader } from '../data';
 import { formatUzDate, parseIsoDate } from '../format';
-import { useHydrated } from '../hooks';
+import { useHydrated, usePageData } from '../hooks';
 import { dict } from '../i18n';
 import { localePath, type Lang } from '../lang';
 import '../styles/vacancies.css';
@@ -107,7 +107,7 @@ function matches(vacancy: VacancyView, filters: Filters): boolean {
 }
 
 export default function Vacancies() {
-  const data = useLoaderData<PageData<VacanciesData>>();
+  const data = usePageData<VacanciesData>();
   const t = useT();
   return (
     <div className="container page vac-page">
