@@ -117,6 +117,12 @@ function manifestFrom(metafile) {
     return seen;
   };
   const manifest = { entry: '', css: [], pages: {}, dicts: {} };
+  const entryOutput = Object.values(outputs).find((output) => output.entryPoint?.endsWith('client/entry.tsx'));
+  const entryCssSources = new Set(Object.keys(outputs[entryOutput?.cssBundle ?? '']?.inputs ?? {}));
+  // esbuild folds the CSS of every page into the entry's stylesheet; a page's own stylesheet is linked
+  // only when it holds a source the entry's does not (otherwise the visitor downloads the same rules twice).
+  const pageCss = (output) =>
+    output.cssBundle && Object.keys(outputs[output.cssBundle].inputs).some((source) => !entryCssSources.has(source)) ? [url(output.cssBundle)] : [];
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint) continue;
     if (output.entryPoint.endsWith('client/entry.tsx')) {
@@ -125,7 +131,7 @@ function manifestFrom(metafile) {
     } else if (/shared\/pages\/[^/]+\.tsx$/.test(output.entryPoint)) {
       const page = basename(output.entryPoint, '.tsx');
       const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
-      manifest.pages[page] = { js: js.map(url), css: output.cssBundle ? [url(output.cssBundle)] : [] };
+      manifest.pages[page] = { js: js.map(url), css: pageCss(output) };
     } else if (/shared\/i18n\/(uz|ru|en)\.ts$/.test(output.entryPoint)) {
       const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
       manifest.dicts[basename(output.entryPoint, '.ts')] = js.map(url);

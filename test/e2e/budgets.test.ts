@@ -102,3 +102,41 @@ describe('JavaScript budgets', () => {
     });
   }
 });
+
+describe('Stylesheets', () => {
+  /** A page and an element whose look comes from that page's own stylesheet rules. */
+  const STYLED: [path: string, selector: string, property: string, value: string][] = [
+    ['/', '.field-grid', 'display', 'grid'],
+    ['/ru/department/1', '.with-side-nav', 'display', 'grid'],
+    ['/en/newsAll', '.news-grid', 'display', 'grid'],
+  ];
+  for (const [path, selector, property, value] of STYLED) {
+    it(`${path} downloads each style rule once and is styled`, async () => {
+      const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + path);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const sheets = await page.evaluate(() =>
+        [...document.styleSheets].filter((sheet) => sheet.href).map((sheet) => ({ href: sheet.href!, rules: [...sheet.cssRules].map((rule) => rule.cssText) })),
+      );
+      const seen = new Map<string, string>();
+      const twice: string[] = [];
+      for (const { href, rules } of sheets) {
+        for (const rule of rules) {
+          const first = seen.get(rule);
+          if (first && first !== href) twice.push(`${rule.slice(0, 60)} (${first} and ${href})`);
+          seen.set(rule, href);
+        }
+      }
+      expect(sheets.length).toBeGreaterThan(0);
+      expect(twice).toEqual([]);
+      expect(
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property),
+      ).toBe(value);
+      await page.context().close();
+    });
+  }
+});
