@@ -2,14 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_SLIDER, PARTNERS_SLIDER, type SliderConfig } from '../../shared/constants';
+import { ACTION_BUTTON_DELAY_MS, IMAGE_SLIDER, PARTNERS_SLIDER, type SliderConfig } from '../../shared/constants';
 import { hydrated, launch, openPage } from '../helpers/browser';
+import { afterFrames, realIndex, sliderAtRest, sliderTurned, transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
-/** The issue's budgets: JS over the wire for the home page, and layout shift in the first 5 s. */
+/** The issue's budgets: JS over the wire for the home page, and layout shift while it loads. */
 const HOME_JS_BUDGET_KB = 140;
 const CLS_BUDGET = 0.1;
-const CLS_WINDOW_MS = 5000;
 
 const ASSETS = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -128,7 +128,8 @@ describe('home page in Chromium', () => {
     await startSliders(page);
     await page.locator('.slider--images').scrollIntoViewIfNeeded();
     await page.hover('.slider--images'); // pauses autoplay
-    await page.waitForTimeout(700);
+    await sliderAtRest(page, '.slider--images');
+    await transitionsDone(page);
     const opacities = await page.$$eval('.slider--images .swiper-slide', (slides) =>
       slides.map((s) => [s.classList.contains('swiper-slide-active'), Number(getComputedStyle(s).opacity)] as const),
     );
@@ -139,7 +140,7 @@ describe('home page in Chromium', () => {
     expect(await page.getAttribute('.slider--images .slider__bullet >> nth=3', 'aria-current')).toBe('true');
     expect(await page.locator('.slider--images .slider__bullet[aria-current]').count()).toBe(1);
     // Arrow keys turn the slider while focus is inside it (once the last turn has finished).
-    await page.waitForTimeout(500);
+    await sliderAtRest(page, '.slider--images');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => (document.querySelector('.slider--images') as HTMLElement & { swiper: { realIndex: number } }).swiper.realIndex === 4);
     await page.context().close();
@@ -198,7 +199,9 @@ describe('home page in Chromium', () => {
       if (/youtube/.test(r.url())) youtube.push(r.url());
     });
     await page.locator('#home-video').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    // Observers that would start loading the frame have run once frames have rendered with it in view.
+    await afterFrames(page, 3);
+    await page.waitForLoadState('networkidle');
     expect(await page.locator('iframe').count()).toBe(0);
     expect(youtube).toEqual([]);
     await page.click('.video__facade');
@@ -244,14 +247,25 @@ describe('home page in Chromium', () => {
 
     const button = page.locator('.action-button');
     expect(await button.isVisible()).toBe(false);
+    // The page notes when it scrolls past the hero and when the button shows: a slow machine can only
+    // lengthen that gap, never shorten it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __marks: Record<string, number> };
+      w.__marks = {};
+      window.addEventListener('scroll', () => (w.__marks.scrolled ??= performance.now()), { once: true });
+      const target = document.querySelector('.action-button')!;
+      new MutationObserver(() => {
+        if (target.classList.contains('is-visible')) w.__marks.shown ??= performance.now();
+      }).observe(target, { attributes: true, attributeFilter: ['class'] });
+    });
     await page.evaluate(() => window.scrollTo(0, 1400));
-    await page.waitForTimeout(500);
-    expect(await button.isVisible()).toBe(false); // not before the 1 s delay
-    await button.waitFor({ state: 'visible', timeout: 2000 });
+    await button.waitFor({ state: 'visible' });
+    const marks = await page.evaluate(() => (window as unknown as { __marks: { scrolled: number; shown: number } }).__marks);
+    expect(marks.shown - marks.scrolled).toBeGreaterThanOrEqual(ACTION_BUTTON_DELAY_MS - 1); // not before the delay
     await page.click('button[aria-controls="panel-menu"]');
     await button.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
-    await button.waitFor({ state: 'visible', timeout: 2000 });
+    await button.waitFor({ state: 'visible' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('.site-header')?.hasAttribute('data-scroll'));
     await page.context().close();
@@ -282,7 +296,7 @@ describe('home page in Chromium', () => {
     { width: 375, height: 812 },
     { width: 1280, height: 800 },
   ]) {
-    it(`keeps layout shift under ${CLS_BUDGET} at ${viewport.width}x${viewport.height} over the first 5 s and when the sliders start`, async () => {
+    it(`keeps layout shift under ${CLS_BUDGET} at ${viewport.width}x${viewport.height} while it loads and when the sliders start`, async () => {
       const { page, problems } = await openPage(browser, { viewport, splash: true });
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number };
@@ -294,19 +308,25 @@ describe('home page in Chromium', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${server.url}/`);
-      await page.waitForTimeout(CLS_WINDOW_MS);
+      // The load phase: the splash and the loading screen have gone, every image has arrived and fonts are in.
+      await page.waitForLoadState('networkidle');
+      await page.waitForSelector('.splash, .home-loader', { state: 'detached' });
+      await page.waitForFunction(
+        () => [...document.images].filter((image) => image.loading !== 'lazy').every((image) => image.complete) && document.fonts.status === 'loaded',
+      );
+      await afterFrames(page);
       const load = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
       // Then jump to each slider as it starts and turns (no input, so every shift would count).
       await page.evaluate(() => ((window as unknown as { __cls: number }).__cls = 0));
       for (const selector of ['.slider--images', '.slider--partners']) {
         await page.evaluate((sel) => document.querySelector(sel)!.scrollIntoView({ block: 'center' }), selector);
         await page.waitForSelector(`${selector}.swiper-initialized`);
-        await page.waitForTimeout(2500);
+        // Autoplay turns it (the pointer is not over it): count the shifts of that turn.
+        await sliderTurned(page, selector, await realIndex(page, selector));
+        await afterFrames(page);
       }
       const sliders = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-      console.log(
-        `home CLS at ${viewport.width}x${viewport.height}: ${load.toFixed(4)} over the first 5 s, ${sliders.toFixed(4)} while the sliders start and turn`,
-      );
+      console.log(`home CLS at ${viewport.width}x${viewport.height}: ${load.toFixed(4)} while loading, ${sliders.toFixed(4)} while the sliders start and turn`);
       expect(load).toBeLessThan(CLS_BUDGET);
       expect(sliders).toBeLessThan(CLS_BUDGET);
       expect(problems).toEqual([]);
@@ -336,7 +356,7 @@ describe('home page in Chromium', () => {
           .filter((e) => /\/assets\/.*\.js$/.test(e.name))
           .reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024,
     );
-    const manifest = JSON.parse(readFileSync(`${ASSETS}/manifest.json`, 'utf8')) as { pages: { Home: { css: string[] } } };
+    const manifest = JSON.parse(readFileSync(`${ASSETS}/manifest.json`, 'utf8')) as { css: string[]; pages: { Home: { css: string[] } } };
     console.log(
       `home JS (brotli files): ${brotli(atLoad).toFixed(1)} KB at load in ${atLoad.size} files, ` +
         `${brotli(scripts).toFixed(1)} KB once the sliders start (Swiper) in ${scripts.size} files; ` +
@@ -344,8 +364,9 @@ describe('home page in Chromium', () => {
     );
     expect([...atLoad].some((path) => /swiper/.test(path))).toBe(false);
     expect([...scripts].some((path) => /swiper/.test(path))).toBe(true);
-    // Swiper's stylesheet travels in the home page's own CSS, which the manifest lists for Home.
-    expect(manifest.pages.Home.css.map((css) => readFileSync(`${ASSETS}${css}`, 'utf8')).join('')).toContain('.swiper-wrapper');
+    // Swiper's stylesheet travels in the CSS the home page links (the site's stylesheet folds it in).
+    const linked = [...manifest.css, ...manifest.pages.Home.css];
+    expect(linked.map((css) => readFileSync(`${ASSETS}${css}`, 'utf8')).join('')).toContain('.swiper-wrapper');
     expect(brotli(atLoad)).toBeLessThanOrEqual(HOME_JS_BUDGET_KB);
     await page.context().close();
   });

@@ -6,12 +6,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, openPage } from '../helpers/browser';
+import { sliderAtRest } from '../helpers/settle';
 import { useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
 
 async function open(path: string, reducedMotion: 'reduce' | 'no-preference', splash = false): Promise<{ page: Page; problems: string[] }> {
   const watched = await openPage(site.browser, { viewport: { width: 1280, height: 900 }, reducedMotion, splash });
+  // The page's timers run on Playwright's clock, so "does not turn within N s" is a clock jump, not a wait.
+  await watched.page.clock.install();
   await watched.page.goto(site.server.url + path);
   await hydrated(watched.page);
   return watched;
@@ -38,22 +41,27 @@ describe('reduced motion', () => {
   });
 
   it('stops the marquee, and autoplay on both sliders', async () => {
+    // Longer than two autoplay intervals of the slower slider (2 s).
+    const AUTOPLAY_SPAN_MS = 4500;
+    const turnsAfterSpan = async (page: Page, slider: string) => {
+      await page.locator(slider).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`${slider}.swiper-initialized`);
+      await page.mouse.move(0, 0); // hovering pauses autoplay anyway: keep the pointer away
+      // The clock also runs on its own: read the slide once a turn already under way has finished.
+      await sliderAtRest(page, slider);
+      const before = await activeSlide(page, slider);
+      await page.clock.runFor(AUTOPLAY_SPAN_MS);
+      return (await activeSlide(page, slider)) !== before;
+    };
     const moving = await open('/', 'no-preference');
     expect((await animationOf(moving.page, '.marquee__track')).name).not.toBe('none');
+    for (const slider of ['.slider--images', '.slider--partners']) expect(await turnsAfterSpan(moving.page, slider)).toBe(true);
     await moving.page.context().close();
 
     const { page, problems } = await open('/', 'reduce');
     const marquee = await animationOf(page, '.marquee__track');
     expect(marquee.name === 'none' || marquee.state === 'paused' || marquee.seconds < 0.001).toBe(true);
-    for (const slider of ['.slider--images', '.slider--partners']) {
-      await page.locator(slider).scrollIntoViewIfNeeded();
-      await page.waitForSelector(`${slider}.swiper-initialized`);
-      await page.mouse.move(0, 0); // hovering pauses autoplay anyway: keep the pointer away
-      const before = await activeSlide(page, slider);
-      // Longer than two autoplay intervals of the slower slider (2 s): without the preference it turns.
-      await page.waitForTimeout(4500);
-      expect(await activeSlide(page, slider)).toBe(before);
-    }
+    for (const slider of ['.slider--images', '.slider--partners']) expect(await turnsAfterSpan(page, slider)).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launch } from '../helpers/browser';
+import { transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
 
@@ -102,7 +103,7 @@ describe('axe: open menus, panels and the gallery modal', () => {
     it(`${state.name} on ${state.url} at ${state.width} px`, async () => {
       const page = await open(state.width, state.url);
       await state.open(page);
-      await page.waitForTimeout(400); // let open transitions finish so colours are final
+      await transitionsDone(page); // colours are final once the opening transitions have finished
       const found = await findings(page, `${state.url} @${state.width} with ${state.name} open`);
       await page.close();
       expect(found).toEqual([]);
