@@ -147,6 +147,9 @@ export class SiteIndex {
   }
 
   private noticeStore(path: string): void {
+    // A running build may have read this entry before the store: look again when it ends. (Noted now,
+    // not when the debounce below fires: by then the build may have ended and its use been reset.)
+    if (this.building) this.recheck = true;
     if (!this.built?.versions.has(path) || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
