@@ -96,7 +96,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     siteUrl: config.siteUrl,
     cacheTtlS: Math.round(config.cacheTtlMs / 1000),
     cacheStaleS: Math.round(config.cacheStaleMs / 1000),
-    apiOptions: { studentLifePath: studentLifePath(config), search: (query, lang) => search.search(query, lang) },
+    apiOptions: { studentLifePath: studentLifePath(config), search: (query, lang, page) => search.search(query, lang, page) },
     assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
     logger,
     pageCache,

@@ -187,6 +187,15 @@ export interface SearchResult {
   date: string | null;
 }
 
+/** One page of search results and how many there are in all. */
+export interface SearchPage {
+  total: number;
+  /** This page's number, from 1. */
+  page: number;
+  pages: number;
+  results: SearchResult[];
+}
+
 /** Backend paths (SPEC section 7), appended to BACKEND_URL. */
 export const ENDPOINTS = {
   homeContent: () => '/api/homecontent/',

@@ -111,7 +111,7 @@ export const TIME_ZONE = 'Asia/Tashkent';
 
 /** Site search and feeds (issue: found and shared). */
 export const SEARCH_QUERY_MAX_CHARS = 200;
-export const SEARCH_MAX_RESULTS = 50;
+export const SEARCH_RESULTS_PER_PAGE = 50;
 export const SEARCH_EXCERPT_CHARS = 180;
 export const FEED_ITEM_COUNT = 20;
 /** Link-preview descriptions (og:description) cut from an item's text. */

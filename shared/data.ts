@@ -17,7 +17,7 @@ import type {
   ProgrammeKind,
   RectoratePerson,
   RulesEntry,
-  SearchResult,
+  SearchPage,
   StaffEntry,
   StudentLife,
   StudyField,
@@ -70,7 +70,7 @@ export interface SiteApi {
   legalDocuments(): Promise<LegalDocument[]>;
   studyFields(): Promise<StudyField[]>;
   /** Site search in the page's language, from an in-memory index of the cached data (never the backend per query). */
-  search(query: string, lang: Lang): Promise<SearchResult[]>;
+  search(query: string, lang: Lang, page: number): Promise<SearchPage>;
 }
 
 /**

@@ -19,7 +19,7 @@ export async function searchTiming(): Promise<string> {
   let answered = 0;
   const started = process.hrtime.bigint();
   for (let round = 0; round < rounds; round++) {
-    for (const q of queries) answered += (await index.search(q, langs[round % 3]!)).length;
+    for (const q of queries) answered += (await index.search(q, langs[round % 3]!)).results.length;
   }
   const perQueryMs = Number(process.hrtime.bigint() - started) / 1e6 / (rounds * queries.length);
   return (

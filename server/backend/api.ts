@@ -2,7 +2,7 @@
  * The server's SiteApi: each method is an endpoint of shared/api.ts, read through the data cache and
  * parsed once per fill. Missing data rejects with a DataError the page loaders understand.
  */
-import { ENDPOINTS, type SearchResult } from '../../shared/api';
+import { ENDPOINTS, type SearchPage } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
 import type { Lang } from '../../shared/lang';
 import type { DataCache, Parser } from './cache';
@@ -14,7 +14,7 @@ export interface SiteApiOptions {
   /** Backend path of the student-life gallery; the SPEC does not name one. */
   studentLifePath: string;
   /** Site search (server/search): answers from its in-memory index; absent, nothing is found. */
-  search?: (query: string, lang: Lang) => Promise<SearchResult[]>;
+  search?: (query: string, lang: Lang, page: number) => Promise<SearchPage>;
 }
 
 /** Parsers depend only on the media base, so they are made once per base. */
@@ -65,10 +65,10 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     vacancies: async () => (await siteContent()).vacancies,
     legalDocuments: async () => (await siteContent()).legalDocuments,
     studyFields: async () => (await siteContent()).studyFields,
-    search: async (query, lang) => {
+    search: async (query, lang, page) => {
       // Results depend on the whole index, not on versioned entries: never keep the page in the page cache.
       session.volatile = true;
-      return options.search ? options.search(query, lang) : [];
+      return options.search ? options.search(query, lang, page) : { total: 0, page, pages: 0, results: [] };
     },
   };
 }

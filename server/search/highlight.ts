@@ -4,6 +4,7 @@
  * them, so 'ўқув' marks "o‘quv" in Latin text and "учеб" marks the whole word "учебный".
  */
 import type { TextRun } from '../../shared/api';
+import type { Lang } from '../../shared/lang';
 import { SOURCE_WORD, tokens } from './normalise';
 
 /** How far into a long text the first match is looked for; beyond it the excerpt is the text's start. */
@@ -11,17 +12,17 @@ const SCAN_CHARS = 6000;
 /** Context kept before the first matched word. */
 const LEAD_CHARS = 50;
 
-function wordMatches(word: string, terms: ReadonlySet<string>): boolean {
-  return tokens(word).some((term) => terms.has(term));
+function wordMatches(word: string, terms: ReadonlySet<string>, lang: Lang): boolean {
+  return tokens(word, lang).some((term) => terms.has(term));
 }
 
 /** `text` as runs, the words matching `terms` marked. */
-export function markWords(text: string, terms: ReadonlySet<string>): TextRun[] {
+export function markWords(text: string, terms: ReadonlySet<string>, lang: Lang): TextRun[] {
   const runs: TextRun[] = [];
   let plain = '';
   let last = 0;
   for (const match of text.matchAll(SOURCE_WORD)) {
-    if (!wordMatches(match[0], terms)) continue;
+    if (!wordMatches(match[0], terms, lang)) continue;
     plain += text.slice(last, match.index);
     if (plain) runs.push({ text: plain });
     runs.push({ text: match[0], mark: true });
@@ -34,17 +35,17 @@ export function markWords(text: string, terms: ReadonlySet<string>): TextRun[] {
 }
 
 /** Index of the first word of `text` that matches, or -1. */
-function firstMatch(text: string, terms: ReadonlySet<string>): number {
+function firstMatch(text: string, terms: ReadonlySet<string>, lang: Lang): number {
   for (const match of text.slice(0, SCAN_CHARS).matchAll(SOURCE_WORD)) {
-    if (wordMatches(match[0], terms)) return match.index;
+    if (wordMatches(match[0], terms, lang)) return match.index;
   }
   return -1;
 }
 
 /** About `max` characters of `text` around its first matched word, cut at spaces, with ellipses. */
-export function excerpt(text: string, terms: ReadonlySet<string>, max: number): TextRun[] {
+export function excerpt(text: string, terms: ReadonlySet<string>, max: number, lang: Lang): TextRun[] {
   if (!text) return [];
-  const hit = firstMatch(text, terms);
+  const hit = firstMatch(text, terms, lang);
   let start = hit > LEAD_CHARS ? text.lastIndexOf(' ', hit - LEAD_CHARS) + 1 : 0;
   if (start < 0 || hit - start > max / 2) start = Math.max(0, hit - LEAD_CHARS);
   let end = Math.min(text.length, start + max);
@@ -52,7 +53,7 @@ export function excerpt(text: string, terms: ReadonlySet<string>, max: number): 
     const space = text.lastIndexOf(' ', end);
     if (space > (hit > start ? hit : start)) end = space;
   }
-  const runs = markWords(text.slice(start, end).trim(), terms);
+  const runs = markWords(text.slice(start, end).trim(), terms, lang);
   if (start > 0) runs.unshift({ text: '… ' });
   if (end < text.length) runs.push({ text: ' …' });
   return runs;

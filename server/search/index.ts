@@ -10,8 +10,8 @@
  * made from gets a new version (DataCache.onStore), and meanwhile queries get the previous build.
  */
 import MiniSearch from 'minisearch';
-import type { SearchResult } from '../../shared/api';
-import { SEARCH_EXCERPT_CHARS, SEARCH_MAX_RESULTS, SEARCH_QUERY_MAX_CHARS } from '../../shared/constants';
+import type { SearchPage } from '../../shared/api';
+import { SEARCH_EXCERPT_CHARS, SEARCH_QUERY_MAX_CHARS, SEARCH_RESULTS_PER_PAGE } from '../../shared/constants';
 import type { SiteApi } from '../../shared/data';
 import { LANGS, type Lang } from '../../shared/lang';
 import type { DataCache } from '../backend/cache';
@@ -20,7 +20,7 @@ import type { Logger } from '../logger';
 import { collectCatalogue, type Catalogue } from './catalogue';
 import { documentsFor, type SearchDoc } from './documents';
 import { excerpt, markWords } from './highlight';
-import { tokens } from './normalise';
+import { queryTerms, tokens } from './normalise';
 
 /** A burst of stores (a cold cache filling) makes one rebuild, not one per entry. */
 const REBUILD_DEBOUNCE_MS = 200;
@@ -60,10 +60,10 @@ const SEARCH_OPTIONS = {
   fuzzy: (term: string) => (term.length >= 6 ? 1 : false),
 } as const;
 
-function createIndex(): MiniSearch<SearchDoc> {
+function createIndex(lang: Lang): MiniSearch<SearchDoc> {
   return new MiniSearch<SearchDoc>({
     fields: ['title', 'text'],
-    tokenize: tokens,
+    tokenize: (text) => tokens(text, lang),
     // Terms come out of `tokens` already in the comparable form.
     processTerm: (term) => term,
     searchOptions: SEARCH_OPTIONS,
@@ -107,25 +107,31 @@ export class SiteIndex {
     }
   }
 
-  async search(query: string, lang: Lang): Promise<SearchResult[]> {
-    const text = query.slice(0, SEARCH_QUERY_MAX_CHARS);
-    if (tokens(text).length === 0) return [];
+  /** Results for `query` in `lang`: how many in all, and those of `page` (from 1; past the last: none). */
+  async search(query: string, lang: Lang, page = 1): Promise<SearchPage> {
+    const terms = queryTerms(query.slice(0, SEARCH_QUERY_MAX_CHARS), lang);
+    if (terms.length === 0) return { total: 0, page, pages: 0, results: [] };
     const build = await this.current();
     const docs = build.docs[lang];
-    return build.indexes[lang]
-      .search(text)
-      .slice(0, SEARCH_MAX_RESULTS)
-      .map((hit) => {
+    // The terms are in the comparable form already, which the index's tokenizer keeps as it is.
+    const hits = build.indexes[lang].search(terms.join(' '));
+    const first = (page - 1) * SEARCH_RESULTS_PER_PAGE;
+    return {
+      total: hits.length,
+      page,
+      pages: Math.ceil(hits.length / SEARCH_RESULTS_PER_PAGE),
+      results: hits.slice(first, first + SEARCH_RESULTS_PER_PAGE).map((hit) => {
         const doc = docs.get(hit.id as string)!;
-        const terms = new Set(hit.terms);
+        const matched = new Set(hit.terms);
         return {
           kind: doc.kind,
           path: doc.path,
-          title: markWords(doc.title, terms),
-          excerpt: excerpt(doc.text, terms, SEARCH_EXCERPT_CHARS),
+          title: markWords(doc.title, matched, lang),
+          excerpt: excerpt(doc.text, matched, SEARCH_EXCERPT_CHARS, lang),
           date: doc.date,
         };
-      });
+      }),
+    };
   }
 
   /**
@@ -193,7 +199,7 @@ export class SiteIndex {
     const docs = {} as Build['docs'];
     for (const lang of LANGS) {
       const list = documentsFor(catalogue, lang);
-      indexes[lang] = createIndex();
+      indexes[lang] = createIndex(lang);
       // In chunks, so a large site's indexing does not hold up requests being served meanwhile.
       await indexes[lang].addAllAsync(list, { chunkSize: 100 });
       docs[lang] = new Map(list.map((doc) => [doc.id, doc]));

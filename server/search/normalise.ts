@@ -10,6 +10,7 @@
  * normalises to a prefix of the word's form, which is what prefix search ('учеб' → 'учебный') needs.
  * Russian goes through the same table (щ → sh, ы → i), which keeps it self-consistent.
  */
+import type { Lang } from '../../shared/lang';
 
 /** Apostrophe and letter-mark look-alikes people type for oʻ, gʻ and the tutuq belgisi. */
 const APOSTROPHES = /['ʻ‘’ʼ`´ʹ′＇]/g;
@@ -88,9 +89,14 @@ function transliterate(text: string): string {
   return out;
 }
 
-/** The comparable form of any text (a whole document or a query). */
-export function normalise(text: string): string {
+/**
+ * The comparable form of any text (a whole document or a query) in the language of its index. Russian
+ * prints ё as е as often as not, so in Russian they are one letter (приём = прием); in Uzbek Cyrillic ё
+ * is its own sound (ёз = yoz) and stays.
+ */
+export function normalise(text: string, lang?: Lang): string {
   let s = text.replace(APOSTROPHES, "'").normalize('NFKC').toLowerCase().replace(APOSTROPHES, "'");
+  if (lang === 'ru') s = s.replace(/ё/g, 'е');
   s = s.replace(/[ŏğşçñ]/g, (char) => OLD_LATIN[char]!);
   s = transliterate(s);
   // Case and diacritics do not matter: é → e, ö → o, i̇ → i.
@@ -103,8 +109,18 @@ export function normalise(text: string): string {
 const TOKEN = /[\p{L}\p{N}]+(?:\.\p{N}+)*/gu;
 
 /** The search terms of a text, in the comparable form. */
-export function tokens(text: string): string[] {
-  return normalise(text).match(TOKEN) ?? [];
+export function tokens(text: string, lang?: Lang): string[] {
+  return normalise(text, lang).match(TOKEN) ?? [];
+}
+
+/**
+ * The terms a query searches for. Every term must match (AND), so a stray one-letter word ("o'quv yili
+ * o") would empty the results: single letters count only when the query has nothing longer.
+ */
+export function queryTerms(query: string, lang: Lang): string[] {
+  const all = tokens(query, lang);
+  const words = all.filter((term) => [...term].length > 1);
+  return words.length ? words : all;
 }
 
 /**

@@ -488,6 +488,10 @@ export const en: Dict = {
     hint: 'Search news, articles, faculties, staff, programmes, vacancies and the pages of the site. Uzbek words may be typed in Latin or Cyrillic script.',
     found: 'Results found',
     noResults: 'Nothing was found. Try another word or a shorter query.',
+    pageOf: (page: number, pages: number) => `page ${page} of ${pages}`,
+    pages: 'Result pages',
+    previous: 'Previous',
+    next: 'Next',
     kinds: {
       news: 'News',
       article: 'Article',

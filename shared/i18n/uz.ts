@@ -502,6 +502,10 @@ export const uz = {
     hint: "Yangiliklar, maqolalar, fakultetlar, xodimlar, ta'lim yo'nalishlari, vakansiyalar va sahifalar bo'yicha qidiring. Lotin yoki kirill yozuvida yozishingiz mumkin: «o'quv» va «ўқув» bir xil topiladi.",
     found: 'Topilgan natijalar',
     noResults: "Hech narsa topilmadi. Boshqa so'z bilan yoki qisqaroq so'rov bilan urinib ko'ring.",
+    pageOf: (page: number, pages: number) => `${pages} sahifadan ${page}-sahifa`,
+    pages: 'Natijalar sahifalari',
+    previous: 'Oldingi',
+    next: 'Keyingi',
     kinds: {
       news: 'Yangilik',
       article: 'Maqola',

@@ -1,17 +1,17 @@
 import { Fragment } from 'react';
 import { useLocation } from 'react-router';
-import type { SearchKind, SearchResult, TextRun } from '../api';
-import { useT } from '../app-context';
+import type { SearchKind, SearchPage, SearchResult, TextRun } from '../api';
+import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
 import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { SearchForm } from '../components/SearchForm';
 import { Seo } from '../components/Seo';
-import { SEARCH_QUERY_MAX_CHARS } from '../constants';
+import { SEARCH_QUERY_MAX_CHARS, SEARCH_RESULTS_PER_PAGE } from '../constants';
 import type { PageLoader } from '../data';
 import { formatDate } from '../format';
 import { usePageData } from '../hooks';
-import type { Lang } from '../lang';
+import { localePath, type Lang } from '../lang';
 
 interface HitView {
   kind: SearchKind;
@@ -22,26 +22,49 @@ interface HitView {
   isoDate: string | null;
 }
 
-type SearchData = { hits: HitView[] };
+interface ResultsView {
+  total: number;
+  page: number;
+  pages: number;
+  hits: HitView[];
+}
+
+type SearchData = { results: ResultsView };
 
 /**
  * The query as the page uses it: control characters (a %00 in the URL) become spaces, and it is cut
- * to 200 characters. The loader and the component both read it this way, so they agree.
+ * to 200 characters, before the word the limit falls in (a fragment of a word could match nothing and,
+ * since every word must match, empty the results). The loader and the component both read it this way.
  */
 export function readQuery(search: URLSearchParams): string {
   // eslint-disable-next-line no-control-regex -- control characters in a query become spaces
-  const raw = (search.get('q') ?? '').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim();
-  return Array.from(raw).slice(0, SEARCH_QUERY_MAX_CHARS).join('').trim();
+  const chars = Array.from((search.get('q') ?? '').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim());
+  if (chars.length <= SEARCH_QUERY_MAX_CHARS) return chars.join('');
+  const cut = chars.slice(0, SEARCH_QUERY_MAX_CHARS).join('');
+  const inWord = /\S/.test(chars[SEARCH_QUERY_MAX_CHARS]!);
+  const lastSpace = cut.search(/\s\S*$/);
+  return (inWord && lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trim();
+}
+
+/** The result page asked for: a whole number from 1 (anything else is page 1). */
+export function readPage(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 function toHit(result: SearchResult, lang: Lang): HitView {
   return { ...result, date: formatDate(result.date, lang), isoDate: result.date };
 }
 
+function toView({ total, page, pages, results }: SearchPage, lang: Lang): ResultsView {
+  return { total, page, pages, hits: results.map((result) => toHit(result, lang)) };
+}
+
 export const loader: PageLoader<SearchData> = ({ api, lang, url }) => {
   const query = readQuery(url.searchParams);
+  const page = readPage(url.searchParams);
   return {
-    hits: query ? api.search(query, lang).then((results) => results.map((result) => toHit(result, lang))) : Promise.resolve([]),
+    results: query ? api.search(query, lang, page).then((found) => toView(found, lang)) : Promise.resolve({ total: 0, page, pages: 0, hits: [] }),
   };
 };
 
@@ -55,22 +78,24 @@ export default function Search() {
       <PageHeading title={t.pages.search.title} />
       {/* Keyed by the query: a search started from the header shows its words here too. */}
       <SearchForm key={query} id="search-page-q" defaultValue={query} />
-      {query ? <Await slot={data.hits}>{(hits) => <Results hits={hits} />}</Await> : <p className="notice">{t.search.hint}</p>}
+      {query ? <Await slot={data.results}>{(results) => <Results query={query} results={results} />}</Await> : <p className="notice">{t.search.hint}</p>}
     </div>
   );
 }
 
-function Results({ hits }: { hits: HitView[] }) {
+function Results({ query, results }: { query: string; results: ResultsView }) {
   const t = useT();
+  const { total, page, pages, hits } = results;
   return (
     <>
       <p className="search-count" role="status">
-        {`${t.search.found}: ${hits.length}`}
+        {`${t.search.found}: ${total}`}
+        {pages > 1 ? ` · ${t.search.pageOf(Math.min(page, pages), pages)}` : null}
       </p>
       {hits.length === 0 ? (
         <p className="notice">{t.search.noResults}</p>
       ) : (
-        <ol className="search-results">
+        <ol className="search-results" start={(page - 1) * SEARCH_RESULTS_PER_PAGE + 1}>
           {hits.map((hit, index) => (
             <li key={`${hit.path}#${index}`} className="search-hit">
               <h2 className="search-hit__title">
@@ -89,7 +114,42 @@ function Results({ hits }: { hits: HitView[] }) {
           ))}
         </ol>
       )}
+      {pages > 1 ? <ResultPages query={query} page={page} pages={pages} /> : null}
     </>
+  );
+}
+
+/** Links to every page of results: plain links, so they work without JavaScript too. */
+function ResultPages({ query, page, pages }: { query: string; page: number; pages: number }) {
+  const t = useT();
+  const lang = useLang();
+  const href = (n: number) => `${localePath(lang, '/search')}?${new URLSearchParams(n > 1 ? { page: String(n), q: query } : { q: query }).toString()}`;
+  return (
+    <nav className="search-pages" aria-label={t.search.pages}>
+      <ul>
+        {page > 1 && page <= pages ? (
+          <li>
+            <a href={href(page - 1)} rel="prev">
+              {t.search.previous}
+            </a>
+          </li>
+        ) : null}
+        {Array.from({ length: pages }, (_, index) => index + 1).map((n) => (
+          <li key={n}>
+            <a href={href(n)} aria-current={n === page ? 'page' : undefined}>
+              {n}
+            </a>
+          </li>
+        ))}
+        {page < pages ? (
+          <li>
+            <a href={href(page + 1)} rel="next">
+              {t.search.next}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 describe('search on the embedded content', () => {
   it('finds Latin text from a Cyrillic query and marks the Latin word', async () => {
-    const results = await index.search('ўқув', 'uz');
+    const { results } = await index.search('ўқув', 'uz');
     expect(results.length).toBeGreaterThan(0);
     const marked = results
       .flatMap((r) => [...r.title, ...r.excerpt])
@@ -29,15 +29,46 @@ describe('search on the embedded content', () => {
   });
 
   it('finds programmes by code and the Russian and English pages by a word prefix', async () => {
-    const fields = await index.search('603', 'uz');
+    const fields = (await index.search('603', 'uz')).results;
     expect(fields.some((r) => r.kind === 'programme' || r.kind === 'field')).toBe(true);
-    expect((await index.search('общежит', 'ru')).some((r) => r.path === '/TTJ')).toBe(true);
-    expect((await index.search('dormit', 'en')).some((r) => r.path === '/TTJ')).toBe(true);
+    expect((await index.search('общежит', 'ru')).results.some((r) => r.path === '/TTJ')).toBe(true);
+    expect((await index.search('dormit', 'en')).results.some((r) => r.path === '/TTJ')).toBe(true);
   });
 
   it('answers nothing for a query without words, and never throws on odd input', async () => {
-    expect(await index.search('', 'uz')).toEqual([]);
-    expect(await index.search('<>"\u0000', 'ru')).toEqual([]);
-    await expect(index.search('a'.repeat(5000), 'en')).resolves.toBeInstanceOf(Array);
+    expect((await index.search('', 'uz')).results).toEqual([]);
+    expect((await index.search('<>"\u0000', 'ru')).total).toBe(0);
+    expect((await index.search('a'.repeat(5000), 'en')).results).toBeInstanceOf(Array);
+  });
+});
+
+describe('queries people type', () => {
+  it('treats Russian ё and е as one letter', async () => {
+    const paths = async (q: string) => (await index.search(q, 'ru')).results.map((r) => r.path);
+    const withYo = await paths('приём');
+    expect(withYo.length).toBeGreaterThan(0);
+    expect(await paths('прием')).toEqual(withYo);
+    expect(await paths('ПРИЁМ')).toEqual(withYo);
+  });
+
+  it('does not let a stray one-letter word empty the results', async () => {
+    const words = await index.search("o'quv yili", 'uz');
+    expect(words.total).toBeGreaterThan(0);
+    expect((await index.search("o'quv yili o", 'uz')).total).toBe(words.total);
+    expect((await index.search('o', 'uz')).total).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts every result and pages them 50 at a time', async () => {
+    const first = await index.search('universitet', 'uz');
+    expect(first.total).toBeGreaterThan(50);
+    expect(first.results).toHaveLength(50);
+    expect(first.pages).toBe(Math.ceil(first.total / 50));
+    const second = await index.search('universitet', 'uz', 2);
+    expect(second.total).toBe(first.total);
+    expect(second.results.length).toBe(Math.min(50, first.total - 50));
+    const key = (r: (typeof first.results)[number]) => `${r.kind}:${r.path}:${r.title.map((run) => run.text).join('')}`;
+    const onFirst = new Set(first.results.map(key));
+    expect(second.results.filter((r) => onFirst.has(key(r)))).toEqual([]);
+    expect((await index.search('universitet', 'uz', first.pages + 1)).results).toEqual([]);
   });
 });
