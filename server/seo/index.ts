@@ -4,10 +4,12 @@
  * are kept per catalogue generation; they are cached at the edge like pages, and never when the
  * catalogue is incomplete (the backend failed), so no edge cache pins a sitemap with holes.
  */
-import { Router, type Response } from 'express';
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
 import { langFromPath } from '../../shared/lang';
 import type { SiteIndex } from '../search';
 import type { Catalogue } from '../search/catalogue';
+import { noneMatchHits } from '../etag';
 import { feedXml } from './feed';
 import { robotsTxt } from './robots';
 import { sitemapXml } from './sitemap';
@@ -19,38 +21,65 @@ export interface SeoDeps {
   cacheControl: (degraded: boolean) => string;
 }
 
+/** A document as sent, with its validators: both stay the same for as long as its bytes do. */
+interface Validated {
+  body: string;
+  /** Weak: the same tag covers the gzip and br forms compression makes of the one body. */
+  etag: string;
+  lastModified: string;
+}
+
+/** `body` with validators; when it equals `previous`'s body, `previous`'s date, so revalidation still hits. */
+function validated(body: string, previous: Validated | undefined, now: number): Validated {
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (previous?.etag === etag) return previous;
+  return { body, etag, lastModified: new Date(Math.floor(now / 1000) * 1000).toUTCString() };
+}
+
+/** RFC 9110 13.2.2: If-None-Match decides when present; otherwise If-Modified-Since. */
+function notModified(req: Request, doc: Validated): boolean {
+  const noneMatch = req.headers['if-none-match'];
+  if (noneMatch) return noneMatchHits(noneMatch, doc.etag);
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Date.parse(doc.lastModified) <= since;
+}
+
 export function seoRouter({ siteUrl, index, cacheControl }: SeoDeps): Router {
   const router = Router();
-  const memo = new Map<string, { generation: number; body: string }>();
-  const robots = robotsTxt(siteUrl);
+  const memo = new Map<string, Validated & { generation: number }>();
+  const robots = validated(robotsTxt(siteUrl), undefined, Date.now());
 
-  const send = (res: Response, type: string, body: string, degraded: boolean) => {
-    res.status(200).type(type).set('Cache-Control', cacheControl(degraded)).set('Vary', 'Accept-Encoding').send(body);
+  const send = (req: Request, res: Response, type: string, doc: Validated, degraded: boolean) => {
+    res.type(type).set('Cache-Control', cacheControl(degraded)).set('Vary', 'Accept-Encoding');
+    // A document made from an incomplete catalogue is not one to revalidate against.
+    if (!degraded) res.set('ETag', doc.etag).set('Last-Modified', doc.lastModified);
+    if (!degraded && notModified(req, doc)) res.status(304).end();
+    else res.status(200).send(doc.body);
   };
 
   /** The document for `key`, made once per catalogue generation. */
-  const fromCatalogue = async (res: Response, key: string, type: string, make: (catalogue: Catalogue) => string) => {
+  const fromCatalogue = async (req: Request, res: Response, key: string, type: string, make: (catalogue: Catalogue) => string) => {
     const build = await index.current();
     let stored = memo.get(key);
     if (stored?.generation !== build.generation) {
-      stored = { generation: build.generation, body: make(build.catalogue) };
+      stored = { ...validated(make(build.catalogue), stored, Date.now()), generation: build.generation };
       memo.set(key, stored);
     }
-    send(res, type, stored.body, !build.catalogue.complete);
+    send(req, res, type, stored, !build.catalogue.complete);
   };
 
-  router.get('/robots.txt', (_req, res) => {
+  router.get('/robots.txt', (req, res) => {
     res.locals.route = 'robots';
-    send(res, 'text/plain; charset=utf-8', robots, false);
+    send(req, res, 'text/plain; charset=utf-8', robots, false);
   });
-  router.get('/sitemap.xml', async (_req, res) => {
+  router.get('/sitemap.xml', async (req, res) => {
     res.locals.route = 'sitemap';
-    await fromCatalogue(res, 'sitemap', 'application/xml; charset=utf-8', (catalogue) => sitemapXml(siteUrl, catalogue));
+    await fromCatalogue(req, res, 'sitemap', 'application/xml; charset=utf-8', (catalogue) => sitemapXml(siteUrl, catalogue));
   });
   router.get(['/rss.xml', '/ru/rss.xml', '/en/rss.xml'], async (req, res) => {
     res.locals.route = 'feed';
     const lang = langFromPath(req.path);
-    await fromCatalogue(res, `feed:${lang}`, 'application/rss+xml; charset=utf-8', (catalogue) => feedXml(siteUrl, catalogue, lang));
+    await fromCatalogue(req, res, `feed:${lang}`, 'application/rss+xml; charset=utf-8', (catalogue) => feedXml(siteUrl, catalogue, lang));
   });
   return router;
 }

@@ -1,11 +1,9 @@
 /**
- * robots.txt from the route table: the site is open, except the pages marked `noindex` (site search
- * and the mock screens) in every language and the JSON data endpoint; the sitemap is announced.
+ * robots.txt: the whole site is open to crawlers, the pages marked `noindex` (site search, the mock
+ * screens) included, because a crawler must fetch a page to read its noindex (a disallowed page can
+ * still be indexed from links, without its content). Only the JSON data endpoint is closed, matched
+ * exactly (`$`, and `?` for its query) so that no page whose path merely begins the same way is blocked.
  */
-import { LANGS, localePath } from '../../shared/lang';
-import { PAGES } from '../../shared/routes';
-
 export function robotsTxt(siteUrl: string): string {
-  const hidden = PAGES.filter((page) => page.noindex).flatMap((page) => LANGS.map((lang) => localePath(lang, `/${page.path}`)));
-  return ['User-agent: *', 'Allow: /', 'Disallow: /_data', ...hidden.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /_data$', 'Disallow: /_data?', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }

@@ -1,11 +1,14 @@
 /**
- * sitemap.xml: every indexable route of the route table in the three languages, plus every news item,
+ * sitemap.xml: every indexable route of the page table in the three languages, plus every news item,
  * article and faculty page in the catalogue, each <url> with its hreflang alternates (and x-default)
- * and, where the data has a date, <lastmod>. URLs are absolute, from SITE_URL.
+ * and, where the data has a date, <lastmod>: an item's own date, a list's newest item's. URLs are
+ * absolute, from SITE_URL.
  */
+import type { NewsItem } from '../../shared/api';
 import { parseIsoDate } from '../../shared/format';
 import { DEFAULT_LANG, LANGS } from '../../shared/lang';
-import { PAGES } from '../../shared/routes';
+import { newsCategory, type NewsCategory } from '../../shared/news';
+import { PAGE_TABLE, type PageEntry } from '../../shared/page-table';
 import { DETAIL_ROUTES, pageUrl } from '../../shared/seo';
 import type { Catalogue } from '../search/catalogue';
 import { xml } from './xml';
@@ -22,9 +25,31 @@ function detailIds(catalogue: Catalogue, pattern: string): Array<{ id: number; d
   return catalogue[detail.items].map((item) => ({ id: item.id, date: 'createdAt' in item ? item.createdAt : null }));
 }
 
+const newsDates = (news: NewsItem[], category?: NewsCategory) =>
+  news.filter((item) => !category || newsCategory(item) === category).map((item) => item.createdAt);
+
+/** The dates of the items each list page shows (the news tabs filter as their loaders do, shared/news.ts). */
+const LIST_DATES: Record<string, (catalogue: Catalogue) => Array<string | null>> = {
+  newsAll: (catalogue) => newsDates(catalogue.news),
+  publicNews: (catalogue) => newsDates(catalogue.news, 'public'),
+  newsUnversity: (catalogue) => newsDates(catalogue.news, 'university'),
+  xalqaroNews: (catalogue) => newsDates(catalogue.news, 'international'),
+  qqk: (catalogue) => catalogue.articles.map((article) => article.createdAt),
+};
+
+/** The latest of `dates` (ISO strings; unparseable ones are left out), or null. */
+function newest(dates: Array<string | null>): string | null {
+  let best: { date: string; time: number } | null = null;
+  for (const date of dates) {
+    const time = parseIsoDate(date)?.getTime();
+    if (time !== undefined && (!best || time > best.time)) best = { date: date!, time };
+  }
+  return best?.date ?? null;
+}
+
 export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
-  return PAGES.filter((page) => !page.noindex).flatMap((page): SitemapEntry[] => {
-    if (!page.path.includes(':')) return [{ path: `/${page.path}`, date: null }];
+  return PAGE_TABLE.filter((page: PageEntry) => !page.noindex).flatMap((page): SitemapEntry[] => {
+    if (!page.path.includes(':')) return [{ path: `/${page.path}`, date: newest(LIST_DATES[page.path]?.(catalogue) ?? []) }];
     return detailIds(catalogue, page.path).map(({ id, date }) => ({ path: `/${page.path.replace(/:\w+/, String(id))}`, date }));
   });
 }

@@ -151,20 +151,61 @@ describe('site search', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the site, disallows search and the mock routes in every language, and names the sitemap', async () => {
+  it('lets crawlers fetch every page, noindex ones too (to read the noindex), closes only the data endpoint exactly, and names the sitemap', async () => {
     const res = await request(app).get('/robots.txt').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.headers['cache-control']).toMatch(/s-maxage=\d+/);
     const lines = res.text.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    expect(lines).not.toContain('Disallow: /');
-    for (const page of PAGES.filter((p) => p.noindex)) {
-      for (const { prefix } of LANGS) expect(lines).toContain(`Disallow: ${prefix}/${page.path}`);
-    }
-    expect(lines).toContain('Disallow: /search');
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim());
+    // Google's matching: a rule is a path prefix, `$` anchors its end, `*` matches anything.
+    const blocked = (path: string) =>
+      disallowed.some((rule) =>
+        new RegExp(
+          `^${rule
+            .replace(/[.+?^{}()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '.*')
+            .replace(/\\\$$/, '$')}`,
+        ).test(path),
+      );
+    for (const page of PAGES.filter((p) => p.noindex)) {
+      for (const { prefix } of LANGS) expect(blocked(`${prefix}/${page.path}`), `${prefix}/${page.path}`).toBe(false);
+    }
+    for (const path of ['/search', '/search?q=talaba', '/ru/search', '/testimonials', '/_database', '/']) expect(blocked(path), path).toBe(false);
+    for (const path of ['/_data', '/_data?route=uz:Home&path=/']) expect(blocked(path), path).toBe(true);
   });
+
+  it('answers a revalidation with 304', async () => {
+    const first = await request(app).get('/robots.txt').expect(200);
+    await request(app)
+      .get('/robots.txt')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+  });
+});
+
+describe('validators of the sitemap and the feeds', () => {
+  for (const url of ['/sitemap.xml', '/rss.xml', '/ru/rss.xml', '/en/rss.xml']) {
+    it(`${url} sends the same ETag and Last-Modified each time and answers conditional requests with 304`, async () => {
+      const first = await request(app).get(url).set('Accept-Encoding', 'gzip').expect(200);
+      const etag = first.headers.etag as string;
+      const lastModified = first.headers['last-modified'] as string;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+      const again = await request(app).get(url).expect(200);
+      expect([again.headers.etag, again.headers['last-modified']]).toEqual([etag, lastModified]);
+      const byTag = await request(app).get(url).set('If-None-Match', etag).expect(304);
+      expect(byTag.text ?? '').toBe('');
+      await request(app).get(url).set('If-Modified-Since', lastModified).expect(304);
+      await request(app).get(url).set('If-None-Match', '"other"').set('If-Modified-Since', lastModified).expect(200);
+      await request(app)
+        .get(url)
+        .set('If-Modified-Since', new Date(Date.parse(lastModified) - 1000).toUTCString())
+        .expect(200);
+    });
+  }
 });
 
 describe('sitemap.xml', () => {
@@ -204,6 +245,18 @@ describe('sitemap.xml', () => {
     }
     const news = [...doc.getElementsByTagName('url')].find((url) => url.getElementsByTagName('loc')[0]!.textContent === `${SITE}/ru/news/201`)!;
     expect(news.getElementsByTagName('lastmod')[0]?.textContent).toBe('2026-10-25T04:00:00.000Z');
+  });
+
+  it('dates each list by its newest item, and leaves undated pages without lastmod', () => {
+    const lastmod = (loc: string) =>
+      [...doc.getElementsByTagName('url')].find((url) => url.getElementsByTagName('loc')[0]!.textContent === loc)!.getElementsByTagName('lastmod')[0]
+        ?.textContent ?? null;
+    const newestNews = new Date(Math.max(...ALL_NEWS.map((item) => Date.parse(item.created_at!)))).toISOString();
+    for (const { prefix } of LANGS) {
+      expect(lastmod(`${SITE}${prefix}/newsAll`)).toBe(newestNews);
+      expect(lastmod(`${SITE}${prefix}/qqk`)).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(lastmod(`${SITE}${prefix}/about`)).toBeNull();
+    }
   });
 
   it('gives every <url> its uz, ru, en and x-default alternates', () => {
