@@ -21,6 +21,10 @@ export interface NewsItem {
   text: Localized;
   /** ISO 8601 timestamp, or null when the backend sent none or garbage. */
   createdAt: string | null;
+  /** When the backend says the item was last edited (optional `updated_at`), else null. */
+  updatedAt: string | null;
+  /** The author's name when the backend names one (optional `author`), else null: the university is the author. */
+  author: string | null;
   views: number;
   /** Optional grouping the backend may send ('public' | 'university' | 'international'). */
   category: string | null;
@@ -41,6 +45,10 @@ export interface Article {
   /** Plain text of `desc` (whitespace collapsed), made once at parse time for previews. */
   text: Localized;
   createdAt: string | null;
+  /** As NewsItem's. */
+  updatedAt: string | null;
+  /** As NewsItem's. */
+  author: string | null;
   viewers: number;
 }
 

@@ -12,6 +12,8 @@ export interface PageEntry {
   data?: boolean;
   /** Mock screens and utility pages stay out of the sitemap and search engines. */
   noindex?: boolean;
+  /** Lists paged with `?page=N`: each page is a page of its own (its canonical URL keeps the number). */
+  paged?: boolean;
 }
 
 export const PAGE_TABLE = [
@@ -19,7 +21,7 @@ export const PAGE_TABLE = [
   { id: 'About', path: 'about', data: true },
   { id: 'Rektorat', path: 'rektorat', data: true },
   { id: 'Departments', path: 'departments', data: true },
-  { id: 'NewsAll', path: 'newsAll', data: true },
+  { id: 'NewsAll', path: 'newsAll', data: true, paged: true },
   { id: 'NewsDetail', path: 'news/:id', data: true },
   // About group: /department, /department/:id, /rules, /rulesEtika, /regulation, /tashkiliytuzilmasi, /qoidalar
   { id: 'Faculties', path: 'department', data: true },
@@ -34,14 +36,14 @@ export const PAGE_TABLE = [
   { id: 'Correspondence', path: 'sirtqi', data: true },
   { id: 'Master', path: 'magistratura', data: true },
   { id: 'StudyFields', path: 'napravleniya', data: true },
-  { id: 'PublicNews', path: 'publicNews', data: true },
-  { id: 'UniversityNews', path: 'newsUnversity', data: true },
-  { id: 'InternationalNews', path: 'xalqaroNews', data: true },
+  { id: 'PublicNews', path: 'publicNews', data: true, paged: true },
+  { id: 'UniversityNews', path: 'newsUnversity', data: true, paged: true },
+  { id: 'InternationalNews', path: 'xalqaroNews', data: true, paged: true },
   { id: 'Announcements', path: 'elonlar' },
   { id: 'Articles', path: 'qqk', data: true },
   { id: 'Article', path: 'qqk/:id', data: true },
   // Services group: /Vacancies, /TTJ, /XQQ, /YPK and the mocks /university, /form, /entry, /sdf, /test, /test2, /study
-  { id: 'Search', path: 'search', data: true, noindex: true },
+  { id: 'Search', path: 'search', data: true, noindex: true, paged: true },
   { id: 'Vacancies', path: 'Vacancies', data: true },
   { id: 'Dormitory', path: 'TTJ' },
   { id: 'WomensCommittee', path: 'XQQ' },

@@ -104,7 +104,7 @@ export function createRoutes(loaderFor: LoaderFactory): RouteObject[] {
         const common = {
           id,
           // `path` lets Seo write the canonical URL in the route table's spelling (/ABOUT → /about).
-          handle: { page: page.id, path: page.path },
+          handle: { page: page.id, path: page.path, paged: page.paged === true },
           loader: loaderFor(page, lang, id),
           ErrorBoundary: PageError,
           lazy: async () => ({ Component: (await page.load()).default }),

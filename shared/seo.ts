@@ -4,8 +4,8 @@
  * an article and of a breadcrumb trail. Seo.tsx writes them into pages; server/seo into XML.
  */
 import type { Dict } from './i18n';
-import { LANGS, localePath, type Lang } from './lang';
-import { EXTERNAL, SITE } from './site';
+import { DEFAULT_LANG, LANGS, localePath, type Lang } from './lang';
+import { EXTERNAL, SITE, UNIVERSITY_NAMES } from './site';
 
 /** The original share image (scripts/generate-share-image.mjs): PNG, as many crawlers ignore SVG. */
 export const SHARE_IMAGE = { path: '/media/default/share.png', width: 1200, height: 630 } as const;
@@ -30,15 +30,21 @@ export function shareImage(siteUrl: string, image: string | null | undefined): {
 
 type JsonLd = Record<string, unknown>;
 
+/**
+ * The university, the same entity on every page (one `@id`): its official (Uzbek) name, the names and
+ * abbreviations of the other languages as alternate names, the description in the page's language
+ * (tagged with it), and the languages it answers in on its contact point (where schema.org puts them).
+ */
 export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
+  const names = LANGS.map((l) => UNIVERSITY_NAMES[l]);
   return {
     '@context': 'https://schema.org',
     '@type': 'CollegeOrUniversity',
     '@id': `${siteUrl}/#university`,
-    name: t.site.name,
-    alternateName: t.site.shortName,
-    description: t.site.description,
-    url: pageUrl(siteUrl, lang, '/'),
+    name: UNIVERSITY_NAMES[DEFAULT_LANG].name,
+    alternateName: [...new Set(names.flatMap(({ name, shortName }) => [name, shortName]))].filter((name) => name !== UNIVERSITY_NAMES[DEFAULT_LANG].name),
+    description: { '@value': t.site.description, '@language': lang },
+    url: pageUrl(siteUrl, DEFAULT_LANG, '/'),
     logo: absoluteUrl(siteUrl, LOGO_IMAGE.path),
     image: absoluteUrl(siteUrl, SHARE_IMAGE.path),
     address: { '@type': 'PostalAddress', streetAddress: t.site.address, addressCountry: 'UZ' },
@@ -46,22 +52,39 @@ export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
     email: SITE.email,
     foundingDate: String(SITE.foundingYear),
     sameAs: [EXTERNAL.instagram, EXTERNAL.telegram, EXTERNAL.youtube],
-    availableLanguage: [...LANGS],
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', telephone: SITE.phone, email: SITE.email, availableLanguage: [...LANGS] },
   };
 }
 
-export function articleLd(
-  schema: 'NewsArticle' | 'Article',
-  {
-    headline,
-    url,
-    image,
-    publishedTime,
-    lang,
-    t,
-    siteUrl,
-  }: { headline: string; url: string; image: string; publishedTime: string | null; lang: Lang; t: Dict; siteUrl: string },
-): JsonLd {
+/** The university as the JSON-LD of other things names it: by its one @id. */
+function universityRef(t: Dict, siteUrl: string): JsonLd {
+  return { '@type': 'CollegeOrUniversity', '@id': `${siteUrl}/#university`, name: t.site.name, logo: absoluteUrl(siteUrl, LOGO_IMAGE.path) };
+}
+
+export function articleLd({
+  schema,
+  headline,
+  url,
+  image,
+  publishedTime,
+  modifiedTime,
+  author,
+  lang,
+  t,
+  siteUrl,
+}: {
+  schema: 'NewsArticle' | 'Article';
+  headline: string;
+  url: string;
+  image: string;
+  publishedTime: string | null;
+  modifiedTime: string | null;
+  author: string | null;
+  lang: Lang;
+  t: Dict;
+  siteUrl: string;
+}): JsonLd {
+  const modified = modifiedTime ?? publishedTime;
   return {
     '@context': 'https://schema.org',
     '@type': schema,
@@ -70,8 +93,10 @@ export function articleLd(
     mainEntityOfPage: url,
     image: [image],
     ...(publishedTime ? { datePublished: publishedTime } : {}),
+    ...(modified ? { dateModified: modified } : {}),
     inLanguage: lang,
-    publisher: { '@type': 'CollegeOrUniversity', '@id': `${siteUrl}/#university`, name: t.site.name, logo: absoluteUrl(siteUrl, LOGO_IMAGE.path) },
+    author: author ? { '@type': 'Person', name: author } : universityRef(t, siteUrl),
+    publisher: universityRef(t, siteUrl),
   };
 }
 

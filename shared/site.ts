@@ -2,6 +2,8 @@
  * Facts about the university that every language shares: contacts, external services and social
  * profiles. External addresses live only here, so a sysadmin can find and change them in one place.
  */
+import type { Lang } from './lang';
+
 export const SITE = {
   phone: '+998 66 233-00-00',
   phoneHref: 'tel:+998662330000',
@@ -9,6 +11,16 @@ export const SITE = {
   coordinates: { lat: 39.6542, lng: 66.9597 },
   foundingYear: 2019,
 } as const;
+
+/**
+ * The university's name and abbreviation in each language: the dictionaries show these, and the JSON-LD
+ * of the one university (`@id` …/#university) lists them all, so every page describes it alike.
+ */
+export const UNIVERSITY_NAMES: Record<Lang, { name: string; shortName: string }> = {
+  uz: { name: 'Zarafshon Texnologiya Universiteti', shortName: 'ZTU' },
+  ru: { name: 'Зарафшанский технологический университет', shortName: 'ЗТУ' },
+  en: { name: 'Zarafshon University of Technology', shortName: 'ZUT' },
+};
 
 export const EXTERNAL = {
   studentPortalLogin: 'https://student.ztu.uz/dashboard/login',

@@ -67,6 +67,12 @@ function withFallback(values: string[]): Localized {
   return byLang;
 }
 
+/** An author's name as plain text on one line, at most 200 characters; anything else is no author. */
+function authorName(v: unknown): string | null {
+  const name = str(v).replace(/\s+/g, ' ').trim();
+  return name ? Array.from(name).slice(0, 200).join('') : null;
+}
+
 function isoDate(v: unknown): string | null {
   const text = str(v);
   return text && !Number.isNaN(Date.parse(text)) ? text : null;
@@ -155,6 +161,8 @@ export function createParsers(ctx: ParseContext) {
       desc,
       text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
       createdAt: isoDate(o.created_at),
+      updatedAt: isoDate(o.updated_at),
+      author: authorName(o.author),
       views: int(o.views),
       category: str(o.category) || null,
     };
@@ -168,6 +176,8 @@ export function createParsers(ctx: ParseContext) {
       // From the sanitised HTML, so the preview holds only text a reader would see (no tags to cut).
       text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
       createdAt: isoDate(o.created_at),
+      updatedAt: isoDate(o.updated_at),
+      author: authorName(o.author),
       viewers: int(o.viewers),
     };
   };

@@ -11,6 +11,7 @@ import { useApp, useLang, useT } from '../app-context';
 import { scriptSafeJson } from '../boot';
 import { DEFAULT_LANG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
 import { articleLd, breadcrumbLd, DETAIL_ROUTES, pageUrl, shareImage, universityLd } from '../seo';
+import type { Loaded } from '../data';
 
 interface SeoProps {
   title: string;
@@ -19,18 +20,49 @@ interface SeoProps {
   noindex?: boolean;
   /** The page's own picture for link previews (news, articles); none or SVG → the default share image. */
   image?: string | null;
-  /** News and article pages: og:type article, article:published_time and their JSON-LD. */
-  article?: { schema: 'NewsArticle' | 'Article'; publishedTime: string | null };
+  /** News and article pages: og:type article, article:published_time / modified_time and their JSON-LD. */
+  article?: ArticleMeta;
 }
 
-/** The site path of the matched route in the route table's spelling ('/ABOUT' → '/about'); else the URL's. */
+export interface ArticleMeta {
+  schema: 'NewsArticle' | 'Article';
+  publishedTime: string | null;
+  modifiedTime: string | null;
+  /** The backend's author, or null: the university wrote it. */
+  author: string | null;
+}
+
+/** What a news or article page's main data says of the piece, as its view carries it. */
+export interface ArticleFacts {
+  isoDate: string | null;
+  modifiedIso: string | null;
+  author: string | null;
+}
+
+/**
+ * The `article` prop of a news or article page from its main data as it stands: given unless the item
+ * failed (so server and client agree even when the item streams late), its facts once they are in.
+ */
+export function articleMeta(schema: ArticleMeta['schema'], settled: Loaded<ArticleFacts> | null): ArticleMeta | undefined {
+  if (settled && !settled.ok) return undefined;
+  const facts = settled?.value;
+  return { schema, publishedTime: facts?.isoDate ?? null, modifiedTime: facts?.modifiedIso ?? null, author: facts?.author ?? null };
+}
+
+/**
+ * The site path of the matched route in the route table's spelling ('/ABOUT' → '/about'); else the
+ * URL's. A list's later page (`?page=2`) is a page of its own, with its own items: it keeps its number.
+ */
 function useCanonicalPath(): { path: string; pattern: string | null } {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const leaf = useMatches().at(-1);
-  const pattern = (leaf?.handle as { path?: string } | undefined)?.path;
+  const handle = leaf?.handle as { path?: string; paged?: boolean } | undefined;
+  const pattern = handle?.path;
   if (!leaf || pattern === undefined) return { path: stripLang(pathname), pattern: null };
+  const page = handle?.paged ? new URLSearchParams(search).get('page') : null;
+  const paged = page && /^[1-9]\d*$/.test(page) && page !== '1' ? `?page=${page}` : '';
   const filled = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(leaf.params[name] ?? ''));
-  return { path: `/${filled}`, pattern };
+  return { path: `/${filled}${paged}`, pattern };
 }
 
 export function Seo({ title, description, noindex, image, article }: SeoProps) {
@@ -42,11 +74,14 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
   const canonical = href(lang);
   const text = description || t.site.description;
   const preview = shareImage(siteUrl, image);
+  // A shared link to the home page names the university, not "Home".
+  const shareTitle = pattern === '' ? t.site.name : title;
+  const imageAlt = preview.width ? t.site.name : title;
 
   const structured: Array<Record<string, unknown>> = [];
   if (pattern === '') structured.push(universityLd(t, lang, siteUrl));
   if (article) {
-    structured.push(articleLd(article.schema, { headline: title, url: canonical, image: preview.url, publishedTime: article.publishedTime, lang, t, siteUrl }));
+    structured.push(articleLd({ ...article, headline: title, url: canonical, image: preview.url, lang, t, siteUrl }));
   }
   if (pattern && !noindex) {
     const parent = DETAIL_ROUTES[pattern]?.parent;
@@ -71,20 +106,25 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
       <link rel="alternate" hrefLang="x-default" href={href(DEFAULT_LANG)} />
       <link rel="alternate" type="application/rss+xml" title={`${t.site.name} — ${t.nav.news}`} href={pageUrl(siteUrl, lang, '/rss.xml')} />
       <meta property="og:type" content={article ? 'article' : 'website'} />
-      <meta property="og:title" content={title} />
+      <meta property="og:title" content={shareTitle} />
       <meta property="og:description" content={text} />
       <meta property="og:url" content={canonical} />
       <meta property="og:site_name" content={t.site.name} />
       <meta property="og:image" content={preview.url} />
       {preview.width ? <meta property="og:image:width" content={String(preview.width)} /> : null}
       {preview.height ? <meta property="og:image:height" content={String(preview.height)} /> : null}
-      <meta property="og:image:alt" content={preview.width ? t.site.name : title} />
+      <meta property="og:image:alt" content={imageAlt} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />
       {LANGS.filter((l) => l !== lang).map((l) => (
         <meta key={l} property="og:locale:alternate" content={OG_LOCALE[l]} />
       ))}
       {article?.publishedTime ? <meta property="article:published_time" content={article.publishedTime} /> : null}
+      {article?.modifiedTime ? <meta property="article:modified_time" content={article.modifiedTime} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={shareTitle} />
+      <meta name="twitter:description" content={text} />
+      <meta name="twitter:image" content={preview.url} />
+      <meta name="twitter:image:alt" content={imageAlt} />
       {/* Which scripts exist never depends on late data (see the pages' `article`), so hydration matches;
           their text may still differ from a shell streamed before the data, which only people get. */}
       {structured.map((data) => (

@@ -1,10 +1,11 @@
+import { UNIVERSITY_NAMES } from '../site';
 import type { Dict } from './uz';
 
 /** English. Follows the shape of the Uzbek dictionary. */
 export const en: Dict = {
   site: {
-    name: 'Zarafshon University of Technology',
-    shortName: 'ZUT',
+    name: UNIVERSITY_NAMES.en.name,
+    shortName: UNIVERSITY_NAMES.en.shortName,
     description:
       'Zarafshon University of Technology — a private technological university in Samarkand: bachelor and master programmes, news, admission and student life.',
     address: '17 University Boulevard, Samarkand',

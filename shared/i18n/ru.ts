@@ -1,10 +1,11 @@
+import { UNIVERSITY_NAMES } from '../site';
 import type { Dict } from './uz';
 
 /** Russian. Follows the shape of the Uzbek dictionary. */
 export const ru: Dict = {
   site: {
-    name: 'Зарафшанский технологический университет',
-    shortName: 'ЗТУ',
+    name: UNIVERSITY_NAMES.ru.name,
+    shortName: UNIVERSITY_NAMES.ru.shortName,
     description:
       'Зарафшанский технологический университет — частный технологический университет в Самарканде: бакалавриат и магистратура, новости, приём и студенческая жизнь.',
     address: 'г. Самарканд, Университетский бульвар, 17',

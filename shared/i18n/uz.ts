@@ -2,10 +2,12 @@
  * Uzbek (Latin script) — the default language and the shape every other dictionary follows.
  * Every label the site shows lives in the dictionaries; components never hard-code text.
  */
+import { UNIVERSITY_NAMES } from '../site';
+
 export const uz = {
   site: {
-    name: 'Zarafshon Texnologiya Universiteti',
-    shortName: 'ZTU',
+    name: UNIVERSITY_NAMES.uz.name,
+    shortName: UNIVERSITY_NAMES.uz.shortName,
     description:
       "Zarafshon Texnologiya Universiteti — Samarqanddagi xususiy texnologiya universiteti: bakalavriat va magistratura yo'nalishlari, yangiliklar, qabul va talabalar hayoti.",
     address: 'Samarqand shahri, Universitet xiyoboni, 17-uy',

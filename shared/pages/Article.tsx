@@ -3,7 +3,7 @@ import { useT } from '../app-context';
 import { Await } from '../components/Await';
 import { LocalLink } from '../components/links';
 import { PublishedMeta } from '../components/PublishedMeta';
-import { Seo } from '../components/Seo';
+import { articleMeta, Seo } from '../components/Seo';
 import { DataError, type PageLoader } from '../data';
 import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
@@ -16,6 +16,8 @@ interface ArticleView {
   html: string;
   date: string | null;
   isoDate: string | null;
+  modifiedIso: string | null;
+  author: string | null;
   viewers: number;
   /** Plain text for the link preview's description. */
   summary: string;
@@ -36,6 +38,8 @@ export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
       html: a.desc[lang],
       date: formatDate(a.createdAt, lang),
       isoDate: a.createdAt,
+      modifiedIso: a.updatedAt,
+      author: a.author,
       viewers: a.viewers,
       summary: truncate(a.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),
@@ -50,11 +54,7 @@ export default function Article() {
   return (
     <div className="container page">
       {/* `article` is given unless the article failed, so server and client agree even when it streams late. */}
-      <Seo
-        title={title}
-        description={(settled?.ok && settled.value.summary) || t.pages.article.description}
-        article={settled && !settled.ok ? undefined : { schema: 'Article', publishedTime: settled?.ok ? settled.value.isoDate : null }}
-      />
+      <Seo title={title} description={(settled?.ok && settled.value.summary) || t.pages.article.description} article={articleMeta('Article', settled)} />
       <p className="article-back">
         <LocalLink to="/qqk">
           <span aria-hidden="true">← </span>

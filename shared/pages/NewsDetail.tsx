@@ -2,7 +2,7 @@ import { useT } from '../app-context';
 import { Await } from '../components/Await';
 import { NewsGrid, DEFAULT_NEWS_IMAGE, type NewsCardData } from '../components/NewsCard';
 import { TabBar } from '../components/TabBar';
-import { Seo } from '../components/Seo';
+import { articleMeta, Seo } from '../components/Seo';
 import { parseId } from '../api';
 import { MORE_NEWS_COUNT, PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { DataError, type PageLoader } from '../data';
@@ -19,6 +19,8 @@ interface NewsDetailView {
   image: string | null;
   date: string | null;
   isoDate: string | null;
+  modifiedIso: string | null;
+  author: string | null;
   views: number;
   /** Plain text for the link preview's description. */
   summary: string;
@@ -40,6 +42,8 @@ export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
       image: n.image,
       date: formatDate(n.createdAt, lang),
       isoDate: n.createdAt,
+      modifiedIso: n.updatedAt,
+      author: n.author,
       views: n.views,
       summary: truncate(n.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),
@@ -59,7 +63,7 @@ export default function NewsDetail() {
         title={title}
         description={(settled?.ok && settled.value.summary) || t.pages.news.description}
         image={settled?.ok ? settled.value.image : null}
-        article={settled && !settled.ok ? undefined : { schema: 'NewsArticle', publishedTime: settled?.ok ? settled.value.isoDate : null }}
+        article={articleMeta('NewsArticle', settled)}
       />
       <TabBar tabs={NEWS_TABS} />
       <Await

@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '../../shared/routes';
+import { UNIVERSITY_NAMES } from '../../shared/site';
 import { testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
@@ -345,9 +346,21 @@ describe('link previews and structured data', () => {
           .sort(),
       );
       expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+      // A shared link to the home page names the university, in the page's language.
+      expect(meta(doc, 'og:title')).toBe(UNIVERSITY_NAMES[lang].name);
+      expect(doc.querySelector('meta[name="twitter:title"]')?.getAttribute('content')).toBe(UNIVERSITY_NAMES[lang].name);
+      expect(doc.querySelector('meta[name="twitter:description"]')?.getAttribute('content')).toBe(meta(doc, 'og:description'));
+      expect(doc.querySelector('meta[name="twitter:image"]')?.getAttribute('content')).toBe(meta(doc, 'og:image'));
       const university = jsonLd(doc).find((d) => d['@type'] === 'CollegeOrUniversity')!;
       expect(university).toBeTruthy();
-      expect(university.url).toBe(canonical);
+      // One entity, described alike on every page: one @id, one url, every language's name.
+      expect(university['@id']).toBe(`${SITE}/#university`);
+      expect(university.url).toBe(`${SITE}/`);
+      expect([university.name, ...(university.alternateName as string[])]).toEqual(
+        expect.arrayContaining(Object.values(UNIVERSITY_NAMES).flatMap(({ name, shortName }) => [name, shortName])),
+      );
+      expect(university).not.toHaveProperty('availableLanguage');
+      expect((university.contactPoint as { availableLanguage: string[] }).availableLanguage).toEqual(['uz', 'ru', 'en']);
       expect(university.logo).toMatch(new RegExp(`^${SITE}/`));
       expect(university.telephone).toBeTruthy();
       expect((university.address as { addressCountry: string }).addressCountry).toBe('UZ');
@@ -367,6 +380,10 @@ describe('link previews and structured data', () => {
       expect(article.datePublished).toBe('2026-10-25T09:00:00+05:00');
       expect(article.inLanguage).toBe(lang);
       expect(article.image).toEqual([`${backend.url}/media/news/n201.jpg`]);
+      // No author and no edit date from the backend: the university wrote it, and it is as published.
+      expect(article.author).toMatchObject({ '@type': 'CollegeOrUniversity', '@id': `${SITE}/#university` });
+      expect(article.dateModified).toBe(article.datePublished);
+      expect(meta(doc, 'article:modified_time')).toBeNull();
       const crumbs = jsonLd(doc).find((d) => d['@type'] === 'BreadcrumbList')!;
       const items = crumbs.itemListElement as Array<{ position: number; item: string }>;
       expect(items.map((i) => i.position)).toEqual([1, 2, 3]);
@@ -388,8 +405,29 @@ describe('link previews and structured data', () => {
       const article = jsonLd(doc).find((d) => d['@type'] === 'Article')!;
       expect(article.datePublished).toBe('2025-02-18T10:00:00+05:00');
       expect(article.inLanguage).toBe(lang);
+      // The backend names the author and the last edit.
+      expect(article.author).toEqual({ '@type': 'Person', name: 'Bahodir Karimov' });
+      expect(article.dateModified).toBe('2025-03-01T12:30:00+05:00');
+      expect(meta(doc, 'article:modified_time')).toBe('2025-03-01T12:30:00+05:00');
     });
   }
+
+  it('makes a later page of a list canonical to itself, in every language, and page 1 to the list', async () => {
+    for (const list of ['/newsAll', '/publicNews', '/newsUnversity', '/xalqaroNews']) {
+      for (const { prefix } of LANGS) {
+        const { doc } = await page(`${prefix}${list}?page=2&utm_source=x`);
+        expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), list).toBe(`${SITE}${prefix}${list}?page=2`);
+        expect(meta(doc, 'og:url')).toBe(`${SITE}${prefix}${list}?page=2`);
+        const alternates = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('href'));
+        expect(alternates).toEqual([`${SITE}${list}?page=2`, `${SITE}/ru${list}?page=2`, `${SITE}/en${list}?page=2`, `${SITE}${list}?page=2`]);
+      }
+    }
+    const first = await page('/newsAll?page=1');
+    expect(first.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/newsAll`);
+    // A page that is no list keeps its plain URL whatever the query says.
+    const about = await page('/about?page=3');
+    expect(about.doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}/about`);
+  });
 
   it('keeps a hostile title inside its JSON-LD and meta tags', async () => {
     const { html, doc } = await page('/en/news/204');
