@@ -153,7 +153,7 @@ export interface Vacancy {
   id: number;
   title: string;
   department: string;
-  /** 'To'liq bandlik' (full time) or 'Yarim stavka' (half rate). */
+  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate). */
   employmentType: string;
   description: string;
   /** YYYY-MM-DD as given; shown in the uz-UZ long format, or raw when it is not a date. */

@@ -1,11 +1,14 @@
 /**
  * The SPEC's fallback screen for unknown routes and routing errors: 'Unexpected Application Error!'
- * with the status and its text. It never shows a stack trace or an internal message.
+ * with the status and its text, then, in the page's language, what happened and where to go: site
+ * search (for a missing page) and links to the home page and the news. It never shows a stack trace or
+ * an internal message.
  */
 import { useRouteError } from 'react-router';
 import { useT } from '../app-context';
 import { describeError } from '../errors';
 import { LocalLink } from './links';
+import { SearchForm } from './SearchForm';
 import { Seo } from './Seo';
 
 /** Rendered in place of a page's content; the header and footer stay. */
@@ -22,9 +25,18 @@ export function PageError() {
         <strong>{status}</strong> {statusText}
       </p>
       <p>{notFound ? t.errors.notFoundText : t.common.unavailable}</p>
-      <p>
+      {notFound ? (
+        <>
+          <p>{t.errors.searchHint}</p>
+          <SearchForm id="error-q" />
+        </>
+      ) : null}
+      <p className="error-fallback__links">
         <LocalLink to="/" className="button">
           {t.errors.goHome}
+        </LocalLink>
+        <LocalLink to="/newsAll" className="button button--ghost">
+          {t.errors.goNews}
         </LocalLink>
       </p>
     </section>

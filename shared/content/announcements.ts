@@ -26,11 +26,11 @@ export interface ConferenceText {
 export const CONFERENCE_TEXT: Record<Lang, ConferenceText> = {
   uz: {
     kind: 'Xalqaro ilmiy-amaliy konferensiya',
-    title: "Mintaqaviy iqtisodiyotning barqaror o'sishi: muammolar va yechimlar",
+    title: "Mintaqaviy iqtisodiyotning barqaror oʻsishi: muammolar va yechimlar",
     date: '18-dekabr, 2024',
     place: 'Samarqand',
     host: 'Zarafshon Texnologiya Universiteti',
-    alt: "Banner: «Mintaqaviy iqtisodiyotning barqaror o'sishi: muammolar va yechimlar» mavzusidagi xalqaro ilmiy-amaliy konferensiya, 18-dekabr, 2024, Samarqand. Tashkilotchi — Zarafshon Texnologiya Universiteti.",
+    alt: "Banner: «Mintaqaviy iqtisodiyotning barqaror oʻsishi: muammolar va yechimlar» mavzusidagi xalqaro ilmiy-amaliy konferensiya, 18-dekabr, 2024, Samarqand. Tashkilotchi — Zarafshon Texnologiya Universiteti.",
   },
   ru: {
     kind: 'Международная научно-практическая конференция',

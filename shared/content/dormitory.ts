@@ -20,12 +20,12 @@ export interface DormitoryText {
 export const DORMITORY: Record<Lang, DormitoryText> = {
   uz: {
     lead:
-      "Universitet kampusida yangi talabalar turar joyi qurib bitkazildi. 2025-yil mart oyida foydalanishga topshirilgan besh qavatli zamonaviy bino 528 nafar talabaga mo'ljallangan.",
+      "Universitet kampusida yangi talabalar turar joyi qurib bitkazildi. 2025-yil mart oyida foydalanishga topshirilgan besh qavatli zamonaviy bino 528 nafar talabaga moʻljallangan.",
     facts: [
       { value: '5', label: 'qavat' },
-      { value: '528', label: "o'rin" },
+      { value: '528', label: "oʻrin" },
       { value: '2025', label: 'mart oyida qurib bitkazilgan' },
-      { value: '100%', label: "talabgorlar joy bilan ta'minlangan" },
+      { value: '100%', label: "talabgorlar joy bilan taʼminlangan" },
     ],
     sections: [
       {
@@ -33,9 +33,9 @@ export const DORMITORY: Record<Lang, DormitoryText> = {
         items: [
           "2 va 3 kishilik xonalar; har bir xonada karavot, shkaf, yozuv stoli va kitob javoni bor",
           "har bir qavatda umumiy oshxona, kir yuvish xonasi va dush xonalari",
-          "markaziy isitish, doimiy issiq suv va butun bino bo'ylab bepul Wi-Fi",
-          "o'quv zali va kompyuter xonasi",
-          "tibbiyot xonasi, 24 soatlik qo'riqlash va videokuzatuv tizimi",
+          "markaziy isitish, doimiy issiq suv va butun bino boʻylab bepul Wi-Fi",
+          "oʻquv zali va kompyuter xonasi",
+          "tibbiyot xonasi, 24 soatlik qoʻriqlash va videokuzatuv tizimi",
         ],
       },
       {
@@ -45,33 +45,33 @@ export const DORMITORY: Record<Lang, DormitoryText> = {
         ],
       },
       {
-        heading: "To'garaklar",
-        paragraphs: ["Turar joyda talabalarning bo'sh vaqtini mazmunli o'tkazish uchun to'garaklar faoliyat yuritadi:"],
+        heading: "Toʻgaraklar",
+        paragraphs: ["Turar joyda talabalarning boʻsh vaqtini mazmunli oʻtkazish uchun toʻgaraklar faoliyat yuritadi:"],
         items: [
           'shaxmat va shashka',
           'stol tennisi',
           'kitobxonlar klubi',
-          "ingliz tilida so'zlashuv klubi",
+          "ingliz tilida soʻzlashuv klubi",
           'Yosh psixologlar klubi bilan hamkorlikda treninglar',
         ],
       },
       {
-        heading: "Talabgorlar va joy bilan ta'minlash",
+        heading: "Talabgorlar va joy bilan taʼminlash",
         paragraphs: [
-          "O'tgan o'quv yilida turar joyga 250 nafar talaba ariza bergan edi. Bu yil talabgorlar soni ikki baravar ko'payishi kutilmoqda.",
-          "Yangi bino ishga tushirilgani tufayli talabalarning turar joyga bo'lgan ehtiyoji 100 foiz qondirildi.",
+          "Oʻtgan oʻquv yilida turar joyga 250 nafar talaba ariza bergan edi. Bu yil talabgorlar soni ikki baravar koʻpayishi kutilmoqda.",
+          "Yangi bino ishga tushirilgani tufayli talabalarning turar joyga boʻlgan ehtiyoji 100 foiz qondirildi.",
         ],
       },
     ],
-    asOf: "Ma'lumotlar 25.08.2025 holatiga ko'ra.",
-    signature: { position: "Yoshlar masalalari va ma'naviy-ma'rifiy ishlar bo'yicha birinchi prorektor", name: 'Sherzod Rahimov' },
+    asOf: "Maʼlumotlar 25.08.2025 holatiga koʻra.",
+    signature: { position: 'Yoshlar masalalari va maʼnaviy-maʼrifiy ishlar boʻyicha prorektor', name: 'Jasur Ergashev' },
     galleryHeading: 'Fotogalereya',
     images: [
-      { alt: "Besh qavatli turar joy binosining tashqi ko'rinishi, kirish eshigi va daraxtlar", caption: 'Yangi turar joy binosi' },
+      { alt: "Besh qavatli turar joy binosining tashqi koʻrinishi, kirish eshigi va daraxtlar", caption: 'Yangi turar joy binosi' },
       { alt: 'Ikki kishilik xona: ikkita karavot, deraza oldida yozuv stoli va shkaf', caption: 'Ikki kishilik xona' },
-      { alt: "O'quv zali: kitob javonlari va stol atrofida noutbukda ishlayotgan talabalar", caption: "O'quv zali" },
+      { alt: "Oʻquv zali: kitob javonlari va stol atrofida noutbukda ishlayotgan talabalar", caption: "Oʻquv zali" },
       { alt: 'Qavatdagi umumiy oshxona: plita, shkaflar va muzlatkich', caption: 'Umumiy oshxona' },
-      { alt: "To'garaklar zali: stol tennisi o'ynayotgan ikki talaba va shaxmat taxtasi", caption: "To'garaklar zali" },
+      { alt: "Toʻgaraklar zali: stol tennisi oʻynayotgan ikki talaba va shaxmat taxtasi", caption: "Toʻgaraklar zali" },
     ],
   },
   ru: {
@@ -114,7 +114,7 @@ export const DORMITORY: Record<Lang, DormitoryText> = {
       },
     ],
     asOf: 'Сведения по состоянию на 25.08.2025.',
-    signature: { position: 'Первый проректор по делам молодёжи и духовно-просветительской работе', name: 'Шерзод Рахимов' },
+    signature: { position: 'Проректор по делам молодёжи и духовно-просветительской работе', name: 'Жасур Эргашев' },
     galleryHeading: 'Фотогалерея',
     images: [
       { alt: 'Пятиэтажное здание общежития снаружи: вход и деревья', caption: 'Новое здание общежития' },
@@ -164,7 +164,7 @@ export const DORMITORY: Record<Lang, DormitoryText> = {
       },
     ],
     asOf: 'Information as of 25.08.2025.',
-    signature: { position: 'First vice-rector for youth affairs and spiritual and educational work', name: 'Sherzod Rakhimov' },
+    signature: { position: 'Vice-Rector for Youth Affairs', name: 'Jasur Ergashev' },
     galleryHeading: 'Photo gallery',
     images: [
       { alt: 'The five-storey dormitory building from outside, with its entrance and trees', caption: 'The new dormitory building' },

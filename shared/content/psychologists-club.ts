@@ -19,42 +19,42 @@ export interface ClubText {
 
 export const PSYCHOLOGISTS_CLUB: Record<Lang, ClubText> = {
   uz: {
-    lead: "Yosh psixologlar klubi psixologiyaga qiziquvchi talabalarni birlashtiradi va universitet talabalariga psixologik yordam ko'rsatadi.",
+    lead: "Yosh psixologlar klubi psixologiyaga qiziquvchi talabalarni birlashtiradi va universitet talabalariga psixologik yordam koʻrsatadi.",
     about: {
       heading: 'Klub haqida',
       paragraphs: [
-        "Klub 2023-yilda tashkil etilgan, uning a'zolari turli fakultetlarning talabalaridir. Mashg'ulotlar har payshanba kuni soat 15:00 da o'tkaziladi, qatnashish bepul.",
-        "Klubning maqsadi — talabalarning ruhiy salomatligini mustahkamlash, stress va imtihon oldidagi xavotirni yengish ko'nikmalarini shakllantirish hamda o'zaro yordam madaniyatini rivojlantirish.",
+        "Klub 2023-yilda tashkil etilgan, uning aʼzolari turli fakultetlarning talabalaridir. Mashgʻulotlar har payshanba kuni soat 15:00 da oʻtkaziladi, qatnashish bepul.",
+        "Klubning maqsadi — talabalarning ruhiy salomatligini mustahkamlash, stress va imtihon oldidagi xavotirni yengish koʻnikmalarini shakllantirish hamda oʻzaro yordam madaniyatini rivojlantirish.",
       ],
     },
     psychologist: {
-      heading: "Mas'ul psixolog",
+      heading: "Masʼul psixolog",
       name: 'Madina Rustamova',
       position: 'Universitet psixologi, klub rahbari',
-      bio: "Psixologiya bo'yicha magistr, 8 yillik amaliy tajribaga ega. Kognitiv-xulq-atvor terapiyasi va guruh treninglari bo'yicha malaka oshirgan. Talabalar bilan yakka tartibdagi suhbatlar va guruh mashg'ulotlarini olib boradi.",
+      bio: "Psixologiya boʻyicha magistr, 8 yillik amaliy tajribaga ega. Kognitiv-xulq-atvor terapiyasi va guruh treninglari boʻyicha malaka oshirgan. Talabalar bilan yakka tartibdagi suhbatlar va guruh mashgʻulotlarini olib boradi.",
     },
     help: {
       heading: 'Anonim psixologik yordam',
-      text: "Hozir yordam kerakmi? Telegram'dagi anonim bot orqali psixologga yozing: ismingizni aytishingiz shart emas, suhbat sir saqlanadi.",
+      text: "Hozir yordam kerakmi? Telegramʼdagi anonim bot orqali psixologga yozing: ismingizni aytishingiz shart emas, suhbat sir saqlanadi.",
       link: 'Anonim yordam botiga yozish',
     },
     activities: {
       heading: 'Klub faoliyati',
       items: [
-        "stressni boshqarish va imtihon oldidan xavotirni kamaytirish bo'yicha treninglar",
+        "stressni boshqarish va imtihon oldidan xavotirni kamaytirish boʻyicha treninglar",
         "birinchi kurs talabalariga yangi muhitga moslashishda yordam beruvchi uchrashuvlar",
-        "muloqot va jamoada ishlash ko'nikmalari bo'yicha mashg'ulotlar",
+        "muloqot va jamoada ishlash koʻnikmalari boʻyicha mashgʻulotlar",
         "psixologiyaga oid kitob va filmlarni muhokama qilish",
-        "tengdoshlarga yordam ko'rsatadigan ko'ngillilarni tayyorlash",
+        "tengdoshlarga yordam koʻrsatadigan koʻngillilarni tayyorlash",
       ],
     },
     contacts: { heading: 'Aloqa', placeLabel: 'Manzil', place: 'Bosh bino, 2-qavat, 214-xona' },
     galleryHeading: 'Fotogalereya',
     images: [
-      { alt: "Klub a'zolari davra bo'lib o'tirgan guruh mashg'uloti", caption: "Guruh mashg'uloti" },
-      { alt: "Psixolog ekran oldida trening o'tkazmoqda, talabalar tinglamoqda", caption: 'Trening' },
+      { alt: "Klub aʼzolari davra boʻlib oʻtirgan guruh mashgʻuloti", caption: "Guruh mashgʻuloti" },
+      { alt: "Psixolog ekran oldida trening oʻtkazmoqda, talabalar tinglamoqda", caption: 'Trening' },
       { alt: "Maslahat xonasi: bir-biriga qaragan ikki kreslo va gulli stolcha", caption: 'Maslahat xonasi' },
-      { alt: "Talabalar kampus bog'ida ochiq havodagi tadbirda", caption: 'Ochiq havodagi tadbir' },
+      { alt: "Talabalar kampus bogʻida ochiq havodagi tadbirda", caption: 'Ochiq havodagi tadbir' },
     ],
   },
   ru: {

@@ -115,6 +115,8 @@ export const en: Dict = {
     serverError: 'Server error',
     goHome: 'Back to the home page',
     newsFailed: 'Failed to fetch news data.',
+    searchHint: 'Search the site for what you were looking for, or read the latest news.',
+    goNews: 'Go to the news',
   },
   pages: {
     home: { title: 'Home', description: 'Zarafshon University of Technology: admission, fields of study, news and student life.' },

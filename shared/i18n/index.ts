@@ -32,7 +32,7 @@ export function dict(lang: Lang): Dict {
 
 /** What the language menu shows in every language before that language's dictionary is loaded. */
 export const LANG_LABELS: Record<Lang, { name: string; changing: string }> = {
-  uz: { name: "O'zbekcha", changing: "Til o'zgartirilmoqda…" },
+  uz: { name: 'Oʻzbekcha', changing: 'Til oʻzgartirilmoqda…' },
   ru: { name: 'Русский', changing: 'Меняем язык…' },
   en: { name: 'English', changing: 'Changing language…' },
 };

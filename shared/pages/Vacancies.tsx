@@ -48,11 +48,14 @@ interface Board {
 type VacanciesData = { board: Board };
 
 const ALL = '';
-/** The two employment types the SPEC names, as the data spells them. */
-const EMPLOYMENT_LABEL = { "To'liq bandlik": 'fullTime', 'Yarim stavka': 'halfRate' } as const;
+/**
+ * The two employment types the SPEC names, as the data spells them, whichever apostrophe it writes in
+ * toʻliq (the SPEC's ASCII one, or the ʻ of our own texts).
+ */
+const EMPLOYMENT_LABEL = { "to'liq bandlik": 'fullTime', 'yarim stavka': 'halfRate' } as const;
 
 function typeLabel(type: string, lang: Lang): string {
-  const key = EMPLOYMENT_LABEL[type as keyof typeof EMPLOYMENT_LABEL];
+  const key = EMPLOYMENT_LABEL[type.toLowerCase().replace(/[ʻʼ‘’`]/g, "'") as keyof typeof EMPLOYMENT_LABEL];
   return key ? dict(lang).vacancies[key] : type;
 }
 

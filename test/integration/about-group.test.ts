@@ -75,7 +75,7 @@ const SCREENS: Array<{ path: string; needles: Record<Lang, string[]> }> = [
   { path: '/rulesEtika', needles: { uz: ['Axloq kodeksi uz-ethics'], ru: ['Кодекс этики ru-ethics'], en: ['Code of ethics en-ethics'] } },
   { path: '/regulation', needles: { uz: ['Ustav, 3-sahifa'], ru: ['Устав, страница 3'], en: ['Charter, page 3'] } },
   { path: '/tashkiliytuzilmasi', needles: { uz: ['Tashkiliy tuzilma'], ru: ['Организационная структура'], en: ['Organisational structure'] } },
-  { path: '/qoidalar', needles: { uz: ["Oliy ta'limni tartibga soluvchi"], ru: ['Основные законы'], en: ['Documents on education', 'The main laws'] } },
+  { path: '/qoidalar', needles: { uz: ['Oliy taʼlimni tartibga soluvchi'], ru: ['Основные законы'], en: ['Documents on education', 'The main laws'] } },
 ];
 
 describe('about group screens in three languages', () => {
@@ -293,7 +293,7 @@ describe('/tashkiliytuzilmasi', () => {
 });
 
 describe('/qoidalar', () => {
-  const HEADINGS = { uz: "Ta'lim to'g'risidagi hujjatlar", ru: "Ta'lim to'g'risidagi hujjatlar", en: 'Documents on education' };
+  const HEADINGS = { uz: 'Taʼlim toʻgʻrisidagi hujjatlar', ru: 'Taʼlim toʻgʻrisidagi hujjatlar', en: 'Documents on education' };
 
   it('has the SPEC heading per language and exactly the 10 legal documents, numbered', async () => {
     for (const { lang, prefix } of LANGS) {

@@ -50,7 +50,7 @@ describe('backend rich text never stalls the site', () => {
     const doc = new JSDOM(res.text).window.document;
     expect(doc.querySelector('h1')?.textContent).toBe('Yangilik 77 uz-needle');
     // Over the size limit, and no text in the part read: a notice instead; the rest of the item is all there.
-    expect(doc.querySelector('.news-detail .prose')?.textContent).toBe("Bu matnni ko'rsatib bo'lmaydi: u juda katta yoki buzilgan.");
+    expect(doc.querySelector('.news-detail .prose')?.textContent).toBe('Bu matnni koʻrsatib boʻlmaydi: u juda katta yoki buzilgan.');
     expect(doc.querySelector('.news-detail time')).not.toBeNull();
     const ru = await request(app).get('/ru/news/77').set('user-agent', CRAWLER).expect(200);
     expect(ru.text).toContain('Текст 77 ru-body');

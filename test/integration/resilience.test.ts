@@ -78,8 +78,10 @@ describe('the data cache in front of the backend', () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { status: 502 });
     const app = testApp(backend.url);
-    const res = await request(app).get('/news/5').expect(503);
+    const res = await request(app).get('/en/news/5').expect(503);
     expect(res.text).toContain('Failed to fetch news data.');
+    // The SPEC's message in the page's language elsewhere.
+    expect((await request(app).get('/news/5').expect(503)).text).toContain('Yangiliklarni yuklab boʻlmadi.');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -90,8 +92,8 @@ describe('the data cache in front of the backend', () => {
     const app = testApp(backend.url);
     const about = await request(app).get('/about').expect(503);
     expect(about.text).not.toMatch(/SyntaxError|at .*\.ts:\d+/);
-    const news = await request(app).get('/news/3').expect(503);
-    expect(news.text).toContain('Failed to fetch news data.');
+    const news = await request(app).get('/ru/news/3').expect(503);
+    expect(news.text).toContain('Не удалось загрузить новости.');
   });
 
   it('skips malformed items and keeps the rest of a list', async () => {
@@ -133,7 +135,7 @@ describe('streaming when the backend is slow', () => {
       let firstText = '';
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
         firstText += decoder.decode(chunk.value, { stream: true });
-        if (firstText.includes('Loading...')) break;
+        if (firstText.includes('Yuklanmoqda...')) break;
       }
       const firstAt = performance.now() - started;
       letUpstreamAnswer();
@@ -144,7 +146,7 @@ describe('streaming when the backend is slow', () => {
       expect(response.headers.get('x-accel-buffering')).toBe('no');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(firstText).toContain('<header');
-      expect(firstText).toContain('Loading...');
+      expect(firstText).toContain('Yuklanmoqda...'); // the SPEC's 'Loading...' in Uzbek
       expect(firstText).not.toContain('Matn 5 uz-body');
       expect(rest).toContain('Matn 5 uz-body');
       // Ordering, not timing: the first bytes came before the upstream could have answered.
@@ -163,7 +165,7 @@ describe('streaming when the backend is slow', () => {
     const app = testApp(backend.url);
     const ok = await request(app).get('/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);
     expect(ok.text).toContain('Matn 5 uz-body');
-    expect(ok.text).not.toContain('Loading...');
+    expect(ok.text).not.toContain('Yuklanmoqda...');
     // A secondary section failing (the 'more news' block) keeps the page a 200.
     backend.set('/news/yangiliklar/', { status: 500 });
     const partial = await request(testApp(backend.url)).get('/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);

@@ -63,7 +63,7 @@ const ROUTES: Array<{ path: string; needle: Record<Lang, string> }> = [
   {
     path: '/elonlar',
     needle: {
-      uz: 'Mintaqaviy iqtisodiyotning barqaror o&#x27;sishi',
+      uz: 'Mintaqaviy iqtisodiyotning barqaror oʻsishi',
       ru: 'Устойчивый рост региональной экономики',
       en: 'Sustainable regional economic growth',
     },
@@ -140,7 +140,7 @@ describe('programmes', () => {
     expect(row(kunduzgi.text, '60110400')).not.toMatch(/programme-mark/);
     expect(sirtqi.text).not.toContain('Length of study');
     const uz = await request(app).get('/kunduzgi').expect(200);
-    expect(uz.text).toContain('O&#x27;qish muddati: 4 yil');
+    expect(uz.text).toContain('Oʻqish muddati: 4 yil');
   });
 
   it('singles out the programmes opened in 2024-2025 (no second-specialty admission)', async () => {
