@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
@@ -135,6 +136,26 @@ describe('bad URLs get the 404 page, never a 500', () => {
     expect(res.text).toContain('<html lang="ru"');
     expect(res.text).toContain('Страница не найдена');
   });
+
+  for (const [prefix, sentence, news] of [
+    ['', 'qidiruv', 'Yangiliklarga oʻtish'],
+    ['/ru', 'поиск', 'Перейти к новостям'],
+    ['/en', 'Search the site', 'Go to the news'],
+  ] as const) {
+    it(`tells a visitor on a missing ${prefix || '/'} page where to go, in the page's language`, async () => {
+      const doc = new JSDOM((await request(app).get(`${prefix}/no-such-page`).expect(404)).text).window.document;
+      const main = doc.querySelector('main')!;
+      expect(main.querySelector('h1')?.textContent).toBe('Unexpected Application Error!');
+      expect(main.textContent).toContain('404');
+      expect(main.textContent).toContain(sentence);
+      const form = main.querySelector('form[role="search"]')!;
+      expect(form.getAttribute('action')).toBe(`${prefix}/search`);
+      expect(form.querySelector('input[name="q"]')).not.toBeNull();
+      const links = [...main.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+      expect(links).toContainEqual([news, `${prefix}/newsAll`]);
+      expect(links.some(([, href]) => href === (prefix || '/'))).toBe(true);
+    });
+  }
 });
 
 describe('health and assets', () => {
