@@ -210,7 +210,7 @@ describe('women’s committee document', () => {
     expect(await page.locator('.xqq-document section.docx').count()).toBeGreaterThanOrEqual(3);
     const text = (await page.textContent('.xqq-document'))!;
     expect(text).toContain('NIZOM');
-    expect(text).toContain("Qo'mita tarkibi");
+    expect(text).toContain('Qoʻmita tarkibi');
     expect(await page.locator('.xqq-document table').count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.xqq-document img').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('.xqq-document a[href]:not([href^="http"])').count()).toBe(0);
@@ -219,14 +219,14 @@ describe('women’s committee document', () => {
     await page.context().close();
   });
 
-  it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
+  it("shows the SPEC's 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
     const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
     await page.goto(`${site.server.url}/XQQ`);
     await hydrated(page);
     const alert = page.locator('.xqq-failed[role="alert"]');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Hujjatni ko'rsatib bo'lmadi");
+    expect(await alert.textContent()).toContain('Hujjatni koʻrsatib boʻlmadi');
     const link = alert.locator('a', { hasText: 'Hujjatni yuklab olish' });
     expect(await link.getAttribute('href')).toBe(DOCX);
     expect(await link.getAttribute('target')).toBe('_blank');
