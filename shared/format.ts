@@ -63,3 +63,11 @@ export function formatPrice(amount: number, lang: Lang): string {
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
+
+/**
+ * A phone number as one unbreakable word: spaces become no-break spaces and hyphens non-breaking
+ * hyphens, so a line never ends inside "+998 66 233-00-00" while the text around it still wraps.
+ */
+export function phoneText(phone: string): string {
+  return phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+}

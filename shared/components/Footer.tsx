@@ -6,6 +6,7 @@ import { EXTERNAL, SITE } from '../site';
 import { ExternalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';
+import { phoneText } from '../format';
 
 /**
  * The footer of SPEC section 2: five link sections, contacts, working hours, social links, app badges
@@ -44,7 +45,7 @@ export function Footer() {
               {t.footer.address}: {t.site.address}
             </p>
             <p>
-              {t.footer.phone}: <a href={SITE.phoneHref}>{SITE.phone}</a>
+              {t.footer.phone}: <a href={SITE.phoneHref}>{phoneText(SITE.phone)}</a>
             </p>
             <p>
               {t.footer.email}: <a href={EXTERNAL.mail}>{SITE.email}</a>

@@ -6,7 +6,7 @@ import { TOP_MENUS, type NavItem } from '../nav';
 import { EXTERNAL } from '../site';
 import { Dropdown } from './Dropdown';
 import { HeaderSearch } from './HeaderSearch';
-import { LangSwitch } from './LangSwitch';
+import { LangSwitch, MenuLanguages } from './LangSwitch';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
 
@@ -24,6 +24,7 @@ export function Header() {
   const { pathname } = useLocation();
 
   const close = useCallback(() => setOpen(null), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
   const toggle = useCallback((id: string) => setOpen((current) => (current === id ? null : id)), []);
   const closeAndReturnFocus = useCallback(() => {
     setOpen((current) => {
@@ -77,11 +78,18 @@ export function Header() {
               </Dropdown>
             ))}
           </ul>
+          {/* Small screens: the language choice and the login are in the menu, so the bar stays one row. */}
+          <div className="nav__extras">
+            <MenuLanguages onDone={closeMobile} />
+            <ExternalLink href={EXTERNAL.studentPortalLogin} className="button button--small">
+              {t.header.login}
+            </ExternalLink>
+          </div>
         </nav>
         <ul className="site-header__tools">
           <LangSwitch open={open === 'lang'} onToggle={toggle} onClose={close} />
           <HeaderSearch open={open === 'search'} onToggle={toggle} onClose={close} />
-          <li>
+          <li className="tools__wide">
             <ExternalLink href={EXTERNAL.studentPortalLogin} className="button button--small">
               {t.header.login}
             </ExternalLink>

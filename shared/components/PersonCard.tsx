@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../app-context';
+import { phoneText } from '../format';
 
 export const DEFAULT_PERSON_IMAGE = '/media/default/person.svg';
 
@@ -30,7 +31,7 @@ export function PersonCard({ image, name, role, phone, email, children, details 
             <>
               <dt>{t.common.phone}</dt>
               <dd>
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phoneText(phone)}</a>
               </dd>
             </>
           ) : null}

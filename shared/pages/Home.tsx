@@ -81,7 +81,7 @@ export default function Home() {
         <Await slot={data.latest}>{(latest) => (latest.length ? <NewsGrid items={latest} /> : <EmptyState />)}</Await>
       </Section>
       <AdmissionCta />
-      <Section id="home-video" title={t.home.video.heading} lead={t.home.video.note}>
+      <Section id="home-video" className="home-section--column" title={t.home.video.heading} lead={t.home.video.note}>
         <VideoFacade />
       </Section>
       <Plans />
@@ -117,7 +117,7 @@ export default function Home() {
           }
         </Await>
       </Section>
-      <Section id="admission" title={t.home.form.heading} lead={t.home.form.intro}>
+      <Section id="admission" className="home-section--column" title={t.home.form.heading} lead={t.home.form.intro}>
         <Await slot={data.fields} missing={() => <AdmissionForm programmes={[]} />}>
           {(fields) => <AdmissionForm programmes={fields} />}
         </Await>

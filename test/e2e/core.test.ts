@@ -35,7 +35,7 @@ describe('core pages in Chromium', () => {
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     await page.click('[data-menu-trigger="lang"]');
-    await page.click('a[hreflang="ru"]');
+    await page.click('.lang-switch a[hreflang="ru"]');
     await page.waitForSelector('.lang-switch__loading');
     await page.waitForURL(`${site.server.url}/ru/about`);
     await page.waitForFunction(() => document.documentElement.lang === 'ru');

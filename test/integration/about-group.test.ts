@@ -125,7 +125,8 @@ describe('/department/:id', () => {
     expect(first.querySelector('.person-card__role')?.textContent).toBe('Associate professor en-pos1');
     expect(first.querySelector('.person-card__name')?.textContent).toBe('Anvar Karimov en-staff1');
     expect(first.querySelector('a[href^="tel:"]')?.getAttribute('href')).toBe('tel:+998662331001');
-    expect(first.querySelector('a[href^="tel:"]')?.textContent).toBe('+998 (66) 233-10-01');
+    // Shown as one unbreakable word: no-break spaces and non-breaking hyphens.
+    expect(first.querySelector('a[href^="tel:"]')?.textContent).toBe('+998\u00a0(66)\u00a0233\u201110\u201101');
     expect(first.querySelector('a[href^="mailto:"]')?.getAttribute('href')).toBe('mailto:staff1@ztu.example.uz');
     expect(first.querySelector('.prose')?.innerHTML).toBe('<p>Experience en-details1</p>');
     expect(first.querySelector('img')?.getAttribute('src')).toBe('/media/default/person.svg');

@@ -3,6 +3,7 @@ import { useT } from '../../app-context';
 import { EXTERNAL, SITE } from '../../site';
 import { ExternalLink } from '../links';
 import { SocialLinks } from '../SocialLinks';
+import { phoneText } from '../../format';
 
 /**
  * The hero: the page's <h1>, the admission call to action, the phone and social links, and the two
@@ -23,7 +24,7 @@ export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
               {t.home.applyNow}
             </ExternalLink>
             <a href={SITE.phoneHref} className="button button--ghost">
-              {t.home.callUs}: {SITE.phone}
+              {t.home.callUs}: {phoneText(SITE.phone)}
             </a>
           </p>
           <SocialLinks />

@@ -1,0 +1,168 @@
+/**
+ * Layout a visitor sees, measured on computed boxes (not pixels) in a real Chromium: the main
+ * navigation on one row from 1200 px up and a one-row header on phones in all three languages, no
+ * horizontal overflow on any screen at the widths people use, phone numbers never broken, two
+ * study-field columns and equal partner cards on phones.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LANGS, localePath } from '../../shared/lang';
+import { hydrated, openPage } from '../helpers/browser';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
+import { screenPaths } from '../helpers/site-urls';
+
+const site = useSiteInBrowser();
+const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
+
+async function open(width: number, path: string, height = 900): Promise<Page> {
+  const { page } = await openPage(site.browser, { viewport: { width, height } });
+  await page.goto(site.server.url + path);
+  await hydrated(page);
+  return page;
+}
+
+/** Tops of the boxes matching `selector` that are shown, rounded to whole pixels. */
+const tops = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) =>
+    elements.filter((element) => element.getClientRects().length > 0).map((element) => Math.round(element.getBoundingClientRect().top)),
+  );
+
+describe('the main navigation', () => {
+  for (const lang of LANGS) {
+    for (const width of [1200, 1280, 1440]) {
+      it(`fits one row at ${width} px (${lang}), beside the logo and the tools`, async () => {
+        const page = await open(width, localePath(lang, '/about'));
+        const items = await tops(page, '#main-nav > .nav__list > li');
+        expect(items.length).toBeGreaterThanOrEqual(8);
+        expect(new Set(items).size).toBe(1);
+        expect(await page.isVisible('.site-header__toggle')).toBe(false);
+        const bar = await page.$eval('.site-header__bar', (element) => element.getBoundingClientRect().height);
+        expect(bar).toBeLessThanOrEqual(80);
+        // An open dropdown opens below the row: it covers no other menu item.
+        await page.locator('#main-nav .dropdown__trigger').first().click();
+        const panel = await page.$eval('#main-nav .dropdown.is-open .dropdown__panel', (element) => element.getBoundingClientRect().top);
+        const bottoms = await page.$$eval('#main-nav > .nav__list > li', (elements) => elements.map((element) => element.getBoundingClientRect().bottom));
+        expect(panel).toBeGreaterThanOrEqual(Math.max(...bottoms) - 1);
+        await page.context().close();
+      });
+    }
+    it(`collapses into the menu button below 1200 px (${lang})`, async () => {
+      const page = await open(1199, localePath(lang, '/about'));
+      expect(await page.isVisible('.site-header__toggle')).toBe(true);
+      expect(await page.isVisible('#main-nav')).toBe(false);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the header on a phone', () => {
+  for (const lang of LANGS) {
+    for (const path of ['/', '/about']) {
+      it(`is one row at 375 px with the logo, search and the menu button, and one way into the menu (${lang} ${path})`, async () => {
+        const page = await open(375, localePath(lang, path), 812);
+        const header = await page.$eval('.site-header', (element) => element.getBoundingClientRect().height);
+        expect(header).toBeLessThanOrEqual(72);
+        const centre = (selector: string) =>
+          page.$eval(selector, (element) => {
+            const box = element.getBoundingClientRect();
+            return Math.round(box.top + box.height / 2);
+          });
+        const row = new Set([
+          await centre('.site-header__logo'),
+          await centre('.site-header__tools > li:not(.tools__wide)'),
+          await centre('.site-header__toggle'),
+        ]);
+        expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(4);
+        // Language and login live inside the menu.
+        expect(await page.isVisible('.site-header__bar .lang-switch > .dropdown__trigger')).toBe(false);
+        await page.click('.site-header__toggle');
+        expect(await page.isVisible('#main-nav')).toBe(true);
+        expect(await page.locator('#main-nav a[hreflang]').count()).toBe(3);
+        expect(await page.locator('#main-nav a[href*="student."]').count()).toBe(1);
+        // The home page's side panel toggles do not add a second menu button.
+        const menus = await page.$$eval(
+          'button[aria-controls="panel-menu"]',
+          (buttons) => buttons.filter((button) => button.getClientRects().length > 0).length,
+        );
+        expect(menus).toBe(0);
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('no horizontal overflow', () => {
+  const paths = screenPaths();
+  const cases = [
+    ...WIDTHS.map((width) => ({ width, lang: 'uz' as const })),
+    // Russian labels are the longest: the narrowest and a desktop width in it too, English at a tablet width.
+    { width: 320, lang: 'ru' as const },
+    { width: 1280, lang: 'ru' as const },
+    { width: 768, lang: 'en' as const },
+  ];
+  for (const { width, lang } of cases) {
+    it(`on every screen at ${width} px (${lang})`, async () => {
+      const { page } = await openPage(site.browser, { viewport: { width, height: 800 } });
+      const wide: string[] = [];
+      for (const path of paths) {
+        await page.goto(site.server.url + localePath(lang, path), { waitUntil: 'load' });
+        const over = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth <= limit) return null;
+          // Name what sticks out: elements in normal flow whose box passes the right edge, not inside a
+          // box that clips or scrolls its own overflow.
+          const clipped = (element: Element): boolean => {
+            for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+              const style = getComputedStyle(node);
+              if (style.position === 'fixed' || style.overflowX !== 'visible') return true;
+            }
+            return getComputedStyle(element).position === 'fixed';
+          };
+          const culprits = [...document.querySelectorAll('body *')]
+            .filter((element) => element.getBoundingClientRect().right > limit + 1 && !clipped(element))
+            .slice(-2)
+            .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+          return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
+        });
+        if (over) wide.push(`${localePath(lang, path)}: ${over}`);
+      }
+      expect(wide).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('phone layouts', () => {
+  it('never breaks a phone number across lines, at 320 and 375 px', async () => {
+    for (const width of [320, 375]) {
+      const page = await open(width, '/about');
+      const broken = await page.$$eval('a[href^="tel:"]', (links) => links.filter((link) => link.getClientRects().length > 1).map((link) => link.textContent));
+      expect(broken).toEqual([]);
+      expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+      await page.context().close();
+    }
+  });
+
+  it('shows the study fields in two columns at 375 px', async () => {
+    const page = await open(375, '/', 812);
+    const lefts = await page.$$eval('#home-fields .field-card', (cards) => [...new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left)))]);
+    expect(lefts).toHaveLength(2);
+    await page.context().close();
+  });
+
+  it('gives every partner card the same size at 375 px, with a logo at least 96 px wide', async () => {
+    const page = await open(375, '/', 812);
+    await page.locator('.slider--partners').scrollIntoViewIfNeeded();
+    await page.waitForSelector('.slider--partners.swiper-initialized');
+    const sizes = await page.$$eval('.slider--partners .swiper-slide', (slides) =>
+      slides.map((slide) => {
+        const box = slide.getBoundingClientRect();
+        return `${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+    );
+    expect(new Set(sizes).size).toBe(1);
+    const logo = await page.$eval('.slider--partners .swiper-slide-active img', (img) => img.getBoundingClientRect().width);
+    expect(logo).toBeGreaterThanOrEqual(96);
+    await page.context().close();
+  });
+});
