@@ -14,12 +14,13 @@ export const SITE = {
 
 /**
  * The university's name and abbreviation in each language: the dictionaries show these, and the JSON-LD
- * of the one university (`@id` …/#university) lists them all, so every page describes it alike.
+ * of the one university (`@id` …/#university) lists them all, so every page describes it alike. English
+ * keeps the Uzbek abbreviation ZTU, the one the campus images and signs carry.
  */
 export const UNIVERSITY_NAMES: Record<Lang, { name: string; shortName: string }> = {
   uz: { name: 'Zarafshon Texnologiya Universiteti', shortName: 'ZTU' },
   ru: { name: 'Зарафшанский технологический университет', shortName: 'ЗТУ' },
-  en: { name: 'Zarafshon University of Technology', shortName: 'ZUT' },
+  en: { name: 'Zarafshon University of Technology', shortName: 'ZTU' },
 };
 
 export const EXTERNAL = {
