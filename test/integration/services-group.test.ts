@@ -319,7 +319,7 @@ describe('/XQQ', () => {
     expect(xml).toContain('<w:tbl>');
     expect(xml).toContain('<w:drawing>');
     expect(xml.match(/w:br w:type="page"/g)?.length).toBeGreaterThanOrEqual(2);
-    expect(xml).toContain('Xotin-qizlar qo&apos;mitasi');
+    expect(xml).toContain('Xotin-qizlar qoʻmitasi');
     expect(Object.keys(zip.files).some((name) => name.startsWith('word/media/'))).toBe(true);
   });
 });
