@@ -1,21 +1,27 @@
 /**
- * `npm run bench`: throughput and latency of the built site under load (autocannon), each page beside
- * ceilings measured in the same run on the same bytes:
- *   - bare Node: an http server that only sends the page's stored gzip bytes;
- *   - nginx: the same bytes as a static file (when nginx is installed).
- * Warm pages come from the page cache; "render" rows run a second server with the page cache off, so
- * every request renders (the data cache stays warm). Before the run the site serves every URL of its
- * sitemap (the whole site in three languages). Prints a table and the site's RSS after the run;
- * asserts nothing about time (figures depend on the machine).
+ * `npm run bench`: what a page costs the server, measured with a load generator that outruns it.
+ *
+ * Load comes from wrk (Debian's `wrk`, a C generator on one thread): a Node generator on the same two
+ * cores saturates first and makes every server look alike. Each page is served by three servers, one at
+ * a time, on the same bytes:
+ *   - the site (its page cache warm: the stored page), with its request log and metrics on, as in production;
+ *   - bare Node: an http server that only sends the page's stored gzip bytes (the floor of Node's HTTP);
+ *   - nginx: the same bytes as a static file (the ceiling; when its row is far above the site's, the
+ *     generator was not the limit).
+ * For each: requests per second, and the server's CPU time per request (user + system, read from
+ * /proc/<pid>/stat before and after the run, so the generator's own CPU never counts), and the ratio
+ * nginx CPU / site CPU (1 = as cheap as nginx).
+ * Then the cold render cost: a second site with the page cache off (data warm), CPU per request for
+ * the pages that render most often. Then the search timing and RSS. Figures depend on the machine and
+ * on what else runs: compare rows of one run; nothing is asserted.
  *   BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_PROFILE=1 (write .bench/*.cpuprofile and print
- *   the hottest functions of each server).
+ *   the functions with the most self time for the warm and the render server).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import { freePort, productionNodeFlags, root, startBuiltSite, waitFor } from './lib/site-process.mjs';
 
@@ -23,13 +29,23 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const profile = process.env.BENCH_PROFILE === '1';
 const WARM = ['/', '/ru/about', '/en/news/1'];
-const RENDERED = ['/ru/about'];
+const RENDERED = ['/', '/ru/about', '/en/news/1', '/newsAll?page=2', '/search?q=talaba'];
+/** Rendering is slow next to sending stored bytes: fewer connections keep latency meaningful. */
+const RENDER_CONNECTIONS = 8;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const USER_AGENT = 'Mozilla/5.0 (bench) Chrome/140.0';
 const profileDir = join(root, '.bench');
+
+if (!WRK) {
+  console.error('npm run bench needs wrk, a load generator faster than the server: apt-get install -y wrk');
+  process.exit(1);
+}
 
 function startSite(name, env = {}) {
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
-  return startBuiltSite({ env: { LOG_LEVEL: 'silent', ...env }, nodeArgs });
+  return startBuiltSite({ env: { LOG_LEVEL: 'info', ...env }, nodeArgs, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stopChild(child, signal = 'SIGTERM') {
@@ -38,34 +54,57 @@ async function stopChild(child, signal = 'SIGTERM') {
   await exited;
 }
 
-const stop = (site) => stopChild(site.child);
-
-/** The search timing (scripts/lib/search-timing.ts), bundled like the server so this script can run it. */
-async function searchTiming() {
-  const outfile = join(root, 'dist', `search-timing-${process.pid}.mjs`);
-  await esbuild.build({
-    entryPoints: [join(root, 'scripts/lib/search-timing.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    loader: { '.css': 'empty' },
-    logLevel: 'warning',
-  });
-  try {
-    return await (await import(outfile)).searchTiming();
-  } finally {
-    rmSync(outfile, { force: true });
+/** CPU time (user + system) the processes have used, in microseconds. */
+function cpuMicros(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
   }
+  return (ticks * 1e6) / CLK_TCK;
 }
 
-/** A ceiling server once it answers: its URL, and `close` that stops it (with `signal`) and removes `path`. */
+/** The pids whose CPU a server costs: the process and its children (nginx's workers). */
+function processTree(pid) {
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Runs wrk against `url`; returns requests/s, requests, latency percentiles and the server's CPU per request. */
+function wrk(url, pid, { conns = connections, headers = {} } = {}) {
+  const pids = processTree(pid);
+  const args = ['-t1', `-c${conns}`, `-d${seconds}s`, '--latency', '-H', `User-Agent: ${USER_AGENT}`, '-H', 'Accept-Encoding: gzip'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const before = cpuMicros(pids);
+  const out = execFileSync(WRK, [...args, url], { encoding: 'utf8' });
+  const cpu = cpuMicros(pids) - before;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const percentile = (p) => /(\d+(?:\.\d+)?)(us|ms|s)\b/.exec(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  const ms = (m) => (m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    requests,
+    cpuUs: requests ? cpu / requests : NaN,
+    p50: ms(percentile(50)),
+    p99: ms(percentile(99)),
+    problems: [non2xx ? `${non2xx} non-2xx` : '', errors ? `socket errors ${errors}` : ''].filter(Boolean).join(', '),
+  };
+}
+
+/** A ceiling server once it answers: its URL and pid, and `close` that stops it and removes `path`. */
 async function ceiling(child, port, signal, path) {
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url);
   return {
     url,
+    pid: child.pid,
     close: async () => {
       await stopChild(child, signal);
       rmSync(path, { recursive: true, force: true });
@@ -73,15 +112,7 @@ async function ceiling(child, port, signal, path) {
   };
 }
 
-function rssMb(pid) {
-  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
-  return out ? (Number(out) / 1024).toFixed(0) : '?';
-}
-
-/**
- * The bare Node ceiling runs in a process of its own, as the site does: in the bench's process it
- * would share one thread with the load generator and look slower than it is.
- */
+/** Bare Node in a process of its own, as the site is, sending the stored bytes. */
 const BARE_SERVER = `
 const { createServer } = require('node:http');
 const body = require('node:fs').readFileSync(process.argv[1]);
@@ -119,33 +150,25 @@ http { access_log off; client_body_temp_path temp; proxy_temp_path temp; fastcgi
   return ceiling(child, port, 'SIGQUIT', dir);
 }
 
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', 'user-agent': 'Mozilla/5.0 (bench) Chrome/140.0' } },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+/** The gzip bytes the site stores for a page (what a warm request is sent). */
+async function storedGzip(url) {
+  const res = await fetch(url, { headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip' } });
+  const html = Buffer.from(await res.arrayBuffer());
+  return gzipSync(html, { level: 6 });
 }
 
-/** The page's HTML as the site serves it, gzipped once: the bytes every ceiling sends. */
-async function pageBytes(url) {
-  const res = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (bench) Chrome/140.0' } });
-  return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 });
-}
-
-async function measure(site, path, label) {
-  const gz = await pageBytes(site.url + path);
-  const result = { label, path, bytes: gz.length, site: await load(site.url + path) };
+async function warmRow(site, path) {
+  const gz = await storedGzip(site.url + path);
+  const row = { path, bytes: gz.length, site: wrk(site.url + path, site.child.pid) };
   const bare = await bareNode(gz);
-  result.bare = await load(bare.url);
+  row.bare = wrk(bare.url, bare.pid);
   await bare.close();
   const nginx = await nginxStatic(gz);
   if (nginx) {
-    result.nginx = await load(nginx.url);
+    row.nginx = wrk(nginx.url, nginx.pid);
     await nginx.close();
   }
-  return result;
+  return row;
 }
 
 function hottest(dir) {
@@ -167,14 +190,34 @@ function hottest(dir) {
   }
   return [...self.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 8)
+    .slice(0, 10)
     .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }
 
-execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
-if (profile) rmSync(profileDir, { recursive: true, force: true });
-const rows = [];
-let rss = {};
+/** The search timing (scripts/lib/search-timing.ts), bundled like the server so this script can run it. */
+async function searchTiming() {
+  const outfile = join(root, 'dist', `search-timing-${process.pid}.mjs`);
+  await esbuild.build({
+    entryPoints: [join(root, 'scripts/lib/search-timing.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  });
+  try {
+    return await (await import(outfile)).searchTiming();
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+function rssMb(pid) {
+  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return out ? (Number(out) / 1024).toFixed(0) : '?';
+}
 
 /** Every URL of the sitemap (all routes, news, articles, faculties in three languages), once per encoding. */
 async function serveWholeSite(site) {
@@ -186,39 +229,57 @@ async function serveWholeSite(site) {
   return paths.length;
 }
 
+execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
+if (profile) rmSync(profileDir, { recursive: true, force: true });
+
 const cached = await startSite('page-cache-on');
 const sitePages = await serveWholeSite(cached);
-await new Promise((r) => setTimeout(r, 300));
-for (const path of WARM) rows.push(await measure(cached, path, 'warm'));
-rss.cached = rssMb(cached.child.pid);
-await stop(cached);
+const warm = [];
+for (const path of WARM) warm.push(await warmRow(cached, path));
+const rss = { cached: rssMb(cached.child.pid) };
+await stopChild(cached.child);
 
 const rendering = await startSite('page-cache-off', { PAGE_CACHE_MAX_MB: '0' });
-for (const path of RENDERED) await fetch(rendering.url + path);
-for (const path of RENDERED) rows.push(await measure(rendering, path, 'render'));
+const rendered = [];
+for (const path of RENDERED) {
+  await (await fetch(rendering.url + path, { headers: { 'user-agent': USER_AGENT } })).arrayBuffer(); // data warm
+  rendered.push({ path, ...wrk(rendering.url + path, rendering.child.pid, { conns: RENDER_CONNECTIONS }) });
+}
 rss.rendering = rssMb(rendering.child.pid);
-await stop(rendering);
+await stopChild(rendering.child);
 
 const pad = (v, n) => String(v).padStart(n);
-const pct = (a, b) => (b ? `${((a / b) * 100).toFixed(1)}%` : '—');
-console.log(`\n${connections} connections, ${seconds} s per run, Node ${process.version}, ${NGINX ? 'nginx ceiling on' : 'nginx not installed'}\n`);
+const fixed = (v, d = 0) => (Number.isFinite(v) ? v.toFixed(d) : '—');
 console.log(
-  `${'kind'.padEnd(7)}${'page'.padEnd(12)}${pad('gzip B', 7)}${pad('site r/s', 10)}${pad('p50', 5)}${pad('p99', 5)}${pad('bare r/s', 10)}${pad('nginx r/s', 11)}${pad('÷bare', 8)}${pad('÷nginx', 8)}`,
+  `\nwrk: 1 thread, ${connections} connections, ${seconds} s per run; Node ${process.version}; ${NGINX ? 'nginx' : 'no nginx (install it for the ceiling row)'}; CPU from /proc (${CLK_TCK} ticks/s)\n`,
 );
-for (const r of rows) {
-  const s = r.site.requests.average;
+console.log('Warm (stored) pages: requests/s and server CPU per request (µs)');
+console.log(
+  `${'page'.padEnd(13)}${pad('gzip B', 7)}${pad('site r/s', 10)}${pad('µs', 6)}${pad('p99 ms', 8)}${pad('bare r/s', 10)}${pad('µs', 6)}${pad('nginx r/s', 11)}${pad('µs', 6)}${pad('nginx÷site CPU', 16)}`,
+);
+for (const r of warm) {
   console.log(
-    `${r.label.padEnd(7)}${r.path.padEnd(12)}${pad(r.bytes, 7)}${pad(Math.round(s), 10)}${pad(r.site.latency.p50, 5)}${pad(r.site.latency.p99, 5)}${pad(Math.round(r.bare.requests.average), 10)}${pad(r.nginx ? Math.round(r.nginx.requests.average) : '—', 11)}${pad(pct(s, r.bare.requests.average), 8)}${pad(r.nginx ? pct(s, r.nginx.requests.average) : '—', 8)}`,
+    `${r.path.padEnd(13)}${pad(r.bytes, 7)}${pad(fixed(r.site.rps), 10)}${pad(fixed(r.site.cpuUs), 6)}${pad(fixed(r.site.p99, 1), 8)}` +
+      `${pad(fixed(r.bare.rps), 10)}${pad(fixed(r.bare.cpuUs), 6)}${pad(r.nginx ? fixed(r.nginx.rps) : '—', 11)}${pad(r.nginx ? fixed(r.nginx.cpuUs) : '—', 6)}` +
+      `${pad(r.nginx ? fixed(r.nginx.cpuUs / r.site.cpuUs, 2) : '—', 16)}`,
   );
-  if (r.site.non2xx || r.site.errors) console.log(`  ! ${r.path}: ${r.site.non2xx} non-2xx, ${r.site.errors} errors`);
+  for (const [name, result] of Object.entries({ site: r.site, bare: r.bare, nginx: r.nginx })) {
+    if (result?.problems) console.log(`  ! ${name} ${r.path}: ${result.problems}`);
+  }
+}
+console.log(`\nCold renders (page cache off, data warm, ${RENDER_CONNECTIONS} connections): server CPU per request`);
+console.log(`${'page'.padEnd(18)}${pad('r/s', 8)}${pad('CPU ms', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}`);
+for (const r of rendered) {
+  console.log(`${r.path.padEnd(18)}${pad(fixed(r.rps), 8)}${pad(fixed(r.cpuUs / 1000, 2), 8)}${pad(fixed(r.p50, 1), 8)}${pad(fixed(r.p99, 1), 8)}`);
+  if (r.problems) console.log(`  ! ${r.path}: ${r.problems}`);
 }
 console.log(`\n${await searchTiming()}`);
 console.log(
-  `\nRSS after serving all ${sitePages} sitemap URLs and the run: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`,
+  `\nRSS after serving all ${sitePages} sitemap URLs and the runs: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`,
 );
 if (profile) {
   for (const name of ['page-cache-on', 'page-cache-off']) {
-    console.log(`\nHottest functions (self time), ${name}:`);
+    console.log(`\nMost self time, ${name}:`);
     for (const line of hottest(join(profileDir, name))) console.log(line);
   }
 }

@@ -40,6 +40,9 @@ export interface WatchedPage {
 export async function openPage(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<WatchedPage> {
   const { splash, ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
+  // Waits and navigations have no limit of their own (Playwright's is 30 s): the test's timeout bounds
+  // them, so a loaded machine makes a test slower, not red. A wait that names its own timeout keeps it.
+  context.setDefaultTimeout(0);
   if (!splash) {
     // Init scripts run in every frame, and a frame showing a PDF has no sessionStorage.
     await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
@@ -53,7 +56,11 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, problems };
 }
 
-/** Resolves once React has hydrated the document (the nav is marked enhanced after hydration). */
+/**
+ * Resolves once React has hydrated the document (the nav is marked enhanced after hydration). No limit
+ * of its own (Playwright's is 30 s): the test's timeout bounds it, so a loaded machine makes it slower,
+ * not red.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector('#main-nav[data-enhanced]', { state: 'attached' });
+  await page.waitForSelector('#main-nav[data-enhanced]', { state: 'attached', timeout: 0 });
 }

@@ -27,6 +27,7 @@ beforeAll(async () => {
   browser = await launch();
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
+    context.setDefaultTimeout(0); // the test's timeout bounds every wait (see openPage)
     await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
     contexts.set(width, context);
   }
@@ -93,7 +94,7 @@ const STATES: Array<{ name: string; url: string; width: number; open: (page: Pag
   { name: 'language menu', url: '/ru/about', width: 1280, open: (page) => page.locator('.lang-switch > .dropdown__trigger').click() },
   { name: 'mobile menu', url: '/en/about', width: 375, open: (page) => page.locator('.site-header__toggle').click() },
   { name: 'students panel', url: '/', width: 1280, open: (page) => page.locator('button[aria-controls="panel-students"]').click() },
-  { name: 'menu panel', url: '/en', width: 375, open: (page) => page.locator('button[aria-controls="panel-menu"]').click() },
+  { name: 'menu panel', url: '/en', width: 1280, open: (page) => page.locator('button[aria-controls="panel-menu"]').click() },
   { name: 'gallery modal', url: '/TTJ', width: 1280, open: (page) => page.locator('.gallery__thumb').first().click() },
   { name: 'gallery modal', url: '/ru/YPK', width: 375, open: (page) => page.locator('.gallery__thumb').first().click() },
 ];
