@@ -18,6 +18,7 @@
  *   the functions with the most self time for the warm and the render server).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,11 +151,24 @@ http { access_log off; client_body_temp_path temp; proxy_temp_path temp; fastcgi
   return ceiling(child, port, 'SIGQUIT', dir);
 }
 
-/** The gzip bytes the site stores for a page (what a warm request is sent). */
+/**
+ * A page's body (not decoded), on a connection of its own: a kept-alive one from a pool could point at a
+ * server this script stopped whose port the next one got.
+ */
+function fetchBody(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false, headers: { 'user-agent': USER_AGENT, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The gzip bytes a warm request is sent (the page gzipped as the page cache stores it). */
 async function storedGzip(url) {
-  const res = await fetch(url, { headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip' } });
-  const html = Buffer.from(await res.arrayBuffer());
-  return gzipSync(html, { level: 6 });
+  return gzipSync(await fetchBody(url), { level: 6 });
 }
 
 async function warmRow(site, path) {
@@ -221,10 +235,10 @@ function rssMb(pid) {
 
 /** Every URL of the sitemap (all routes, news, articles, faculties in three languages), once per encoding. */
 async function serveWholeSite(site) {
-  const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+  const sitemap = (await fetchBody(`${site.url}/sitemap.xml`)).toString();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   for (const path of paths) {
-    for (const encoding of ['br', 'gzip']) await (await fetch(site.url + path, { headers: { 'accept-encoding': encoding } })).arrayBuffer();
+    for (const encoding of ['br', 'gzip']) await fetchBody(site.url + path, { 'accept-encoding': encoding });
   }
   return paths.length;
 }
@@ -242,7 +256,7 @@ await stopChild(cached.child);
 const rendering = await startSite('page-cache-off', { PAGE_CACHE_MAX_MB: '0' });
 const rendered = [];
 for (const path of RENDERED) {
-  await (await fetch(rendering.url + path, { headers: { 'user-agent': USER_AGENT } })).arrayBuffer(); // data warm
+  await fetchBody(rendering.url + path); // data warm
   rendered.push({ path, ...wrk(rendering.url + path, rendering.child.pid, { conns: RENDER_CONNECTIONS }) });
 }
 rss.rendering = rssMb(rendering.child.pid);
