@@ -132,6 +132,41 @@ describe('no horizontal overflow', () => {
   }
 });
 
+describe('balanced desktop layouts', () => {
+  for (const lang of LANGS) {
+    it(`keeps the home page's side tabs off its content, and its video and form centred, at 1200-1440 px (${lang})`, async () => {
+      for (const width of [1200, 1280, 1440]) {
+        const page = await open(width, localePath(lang, '/'));
+        const tabs = await page.$eval('.side-panels__toolbar', (element) => element.getBoundingClientRect().left);
+        const right = await page.$$eval('.home .container', (elements) => Math.max(...elements.map((element) => element.getBoundingClientRect().right)));
+        expect(right, `${width} px`).toBeLessThanOrEqual(tabs);
+        // The video and the form are narrower than the page: as much room on their left as on their right.
+        for (const selector of ['#home-video .video', '#admission .admission-form']) {
+          const [left, gap] = await page.$eval(selector, (element) => {
+            const box = element.getBoundingClientRect();
+            const section = element.closest('section')!.getBoundingClientRect();
+            return [box.left - section.left, section.right - box.right];
+          });
+          expect(left, `${selector} at ${width} px`).toBeGreaterThan(0);
+          expect(Math.abs(left - gap), `${selector} at ${width} px`).toBeLessThanOrEqual(2);
+        }
+        await page.context().close();
+      }
+    });
+  }
+
+  it('puts the figures and next steps beside the text of /about from 1024 px', async () => {
+    const page = await open(1280, '/ru/about');
+    const [text, aside] = await Promise.all([
+      page.$eval('.about-layout > div', (element) => element.getBoundingClientRect()),
+      page.$eval('.about-aside', (element) => element.getBoundingClientRect()),
+    ]);
+    expect(aside.left).toBeGreaterThanOrEqual(text.right);
+    expect(aside.top).toBeLessThan(text.top + 200);
+    await page.context().close();
+  });
+});
+
 describe('phone layouts', () => {
   it('never breaks a phone number across lines, at 320 and 375 px', async () => {
     for (const width of [320, 375]) {
