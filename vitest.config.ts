@@ -11,7 +11,7 @@ export default defineConfig({
       {
         extends: true,
         // The first sanitised field starts the sanitiser thread (loading jsdom): seconds on a busy machine.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts?(x)'], environment: 'node', testTimeout: 60_000 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts?(x)'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
