@@ -7,15 +7,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGS, localePath } from '../../shared/lang';
-import { hydrated, openPage } from '../helpers/browser';
-import { useSiteInBrowser } from '../helpers/site-in-browser';
+import { hydrated } from '../helpers/browser';
+import { afterFrames } from '../helpers/settle';
+import { sharedPage, useSiteInBrowser } from '../helpers/site-in-browser';
 import { screenPaths } from '../helpers/site-urls';
 
 const site = useSiteInBrowser();
 const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
 
 async function open(width: number, path: string, height = 900): Promise<Page> {
-  const { page } = await openPage(site.browser, { viewport: { width, height } });
+  const { page } = await sharedPage(site, { width, height });
   await page.goto(site.server.url + path);
   await hydrated(page);
   return page;
@@ -43,14 +44,14 @@ describe('the main navigation', () => {
         const panel = await page.$eval('#main-nav .dropdown.is-open .dropdown__panel', (element) => element.getBoundingClientRect().top);
         const bottoms = await page.$$eval('#main-nav > .nav__list > li', (elements) => elements.map((element) => element.getBoundingClientRect().bottom));
         expect(panel).toBeGreaterThanOrEqual(Math.max(...bottoms) - 1);
-        await page.context().close();
+        await page.close();
       });
     }
     it(`collapses into the menu button below 1200 px (${lang})`, async () => {
       const page = await open(1199, localePath(lang, '/about'));
       expect(await page.isVisible('.site-header__toggle')).toBe(true);
       expect(await page.isVisible('#main-nav')).toBe(false);
-      await page.context().close();
+      await page.close();
     });
   }
 });
@@ -85,7 +86,7 @@ describe('the header on a phone', () => {
           (buttons) => buttons.filter((button) => button.getClientRects().length > 0).length,
         );
         expect(menus).toBe(0);
-        await page.context().close();
+        await page.close();
       });
     }
   }
@@ -93,44 +94,56 @@ describe('the header on a phone', () => {
 
 describe('no horizontal overflow', () => {
   const paths = screenPaths();
+  // Russian labels are the longest: the narrowest and a desktop width in it too, English at a tablet width.
   const cases = [
-    ...WIDTHS.map((width) => ({ width, lang: 'uz' as const })),
-    // Russian labels are the longest: the narrowest and a desktop width in it too, English at a tablet width.
-    { width: 320, lang: 'ru' as const },
-    { width: 1280, lang: 'ru' as const },
-    { width: 768, lang: 'en' as const },
+    { lang: 'uz' as const, widths: WIDTHS },
+    { lang: 'ru' as const, widths: [320, 1280] },
+    { lang: 'en' as const, widths: [768] },
   ];
-  for (const { width, lang } of cases) {
-    it(`on every screen at ${width} px (${lang})`, async () => {
-      const { page } = await openPage(site.browser, { viewport: { width, height: 800 } });
+  for (const { lang, widths } of cases) {
+    it(`on every screen at ${widths.join(', ')} px (${lang})`, async () => {
+      const { page } = await sharedPage(site, { width: widths[0]!, height: 800 });
       const wide: string[] = [];
       for (const path of paths) {
+        // Each screen loads once, at the narrowest width as a phone would, and is then widened: its
+        // media queries apply at once, and the frames let resize observers (the sliders) catch up.
+        await page.setViewportSize({ width: widths[0]!, height: 800 });
         await page.goto(site.server.url + localePath(lang, path), { waitUntil: 'load' });
-        const over = await page.evaluate(() => {
-          const limit = document.documentElement.clientWidth;
-          if (document.documentElement.scrollWidth <= limit) return null;
-          // Name what sticks out: elements in normal flow whose box passes the right edge, not inside a
-          // box that clips or scrolls its own overflow.
-          const clipped = (element: Element): boolean => {
-            for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-              const style = getComputedStyle(node);
-              if (style.position === 'fixed' || style.overflowX !== 'visible') return true;
-            }
-            return getComputedStyle(element).position === 'fixed';
-          };
-          const culprits = [...document.querySelectorAll('body *')]
-            .filter((element) => element.getBoundingClientRect().right > limit + 1 && !clipped(element))
-            .slice(-2)
-            .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
-          return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
-        });
-        if (over) wide.push(`${localePath(lang, path)}: ${over}`);
+        for (const width of widths) {
+          if (width !== widths[0]) {
+            await page.setViewportSize({ width, height: 800 });
+            await afterFrames(page);
+          }
+          const over = await overflow(page);
+          if (over) wide.push(`${localePath(lang, path)} at ${width} px: ${over}`);
+        }
       }
       expect(wide).toEqual([]);
-      await page.context().close();
+      await page.close();
     });
   }
 });
+
+/** Null when the page is no wider than the window, else by how much and which elements stick out. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= limit) return null;
+    // Name what sticks out: elements in normal flow whose box passes the right edge, not inside a
+    // box that clips or scrolls its own overflow.
+    const clipped = (element: Element): boolean => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.position === 'fixed' || style.overflowX !== 'visible') return true;
+      }
+      return getComputedStyle(element).position === 'fixed';
+    };
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 1 && !clipped(element))
+      .slice(-2)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+    return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
+  });
 
 describe('balanced desktop layouts', () => {
   for (const lang of LANGS) {
@@ -150,7 +163,7 @@ describe('balanced desktop layouts', () => {
           expect(left, `${selector} at ${width} px`).toBeGreaterThan(0);
           expect(Math.abs(left - gap), `${selector} at ${width} px`).toBeLessThanOrEqual(2);
         }
-        await page.context().close();
+        await page.close();
       }
     });
   }
@@ -163,7 +176,7 @@ describe('balanced desktop layouts', () => {
     ]);
     expect(aside.left).toBeGreaterThanOrEqual(text.right);
     expect(aside.top).toBeLessThan(text.top + 200);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -174,7 +187,7 @@ describe('phone layouts', () => {
       const broken = await page.$$eval('a[href^="tel:"]', (links) => links.filter((link) => link.getClientRects().length > 1).map((link) => link.textContent));
       expect(broken).toEqual([]);
       expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
-      await page.context().close();
+      await page.close();
     }
   });
 
@@ -182,7 +195,7 @@ describe('phone layouts', () => {
     const page = await open(375, '/', 812);
     const lefts = await page.$$eval('#home-fields .field-card', (cards) => [...new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left)))]);
     expect(lefts).toHaveLength(2);
-    await page.context().close();
+    await page.close();
   });
 
   it('gives every partner card the same size at 375 px, with a logo at least 96 px wide', async () => {
@@ -198,6 +211,6 @@ describe('phone layouts', () => {
     expect(new Set(sizes).size).toBe(1);
     const logo = await page.$eval('.slider--partners .swiper-slide-active img', (img) => img.getBoundingClientRect().width);
     expect(logo).toBeGreaterThanOrEqual(96);
-    await page.context().close();
+    await page.close();
   });
 });

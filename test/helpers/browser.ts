@@ -3,7 +3,7 @@
  * records console errors, page errors and React hydration complaints, so a test can assert none.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -36,24 +36,36 @@ export interface WatchedPage {
   problems: string[];
 }
 
-/** A new page that reports problems; the splash is marked as seen unless `splash` is true. */
-export async function openPage(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<WatchedPage> {
+/**
+ * A new context: waits and navigations get no limit of their own (Playwright's is 30 s; the test's
+ * timeout bounds them, so a loaded machine makes a test slower, not red; a wait that names its own
+ * timeout keeps it), and the splash is marked as seen unless `splash` is true.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<BrowserContext> {
   const { splash, ...contextOptions } = options;
   const context = await browser.newContext(contextOptions);
-  // Waits and navigations have no limit of their own (Playwright's is 30 s): the test's timeout bounds
-  // them, so a loaded machine makes a test slower, not red. A wait that names its own timeout keeps it.
   context.setDefaultTimeout(0);
   if (!splash) {
     // Init scripts run in every frame, and a frame showing a PDF has no sessionStorage.
     await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
   }
-  const page = await context.newPage();
+  return context;
+}
+
+/** Records the page's console errors and warnings and its uncaught errors. */
+export function watch(page: Page): WatchedPage {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems };
+}
+
+/** A new page, in a context of its own, that reports problems. */
+export async function openPage(browser: Browser, options: BrowserContextOptions & { splash?: boolean } = {}): Promise<WatchedPage> {
+  const context = await newContext(browser, options);
+  return watch(await context.newPage());
 }
 
 /**
