@@ -7,6 +7,7 @@ import compression from 'compression';
 import Negotiator from 'negotiator';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStaticHandler } from 'react-router';
 import { LOADER_HEAD_START_MS } from '../shared/constants';
@@ -128,7 +129,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
     }),
   );
-  app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h', etag: true }));
+  app.use(servePublic(PUBLIC_DIR));
 
   // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
   // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.
@@ -248,5 +249,19 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     // Missing hashed assets are a plain 404; anything else gets the site's error page.
     sendPlainError(res, status >= 400 && status < 600 ? status : 500);
+  };
+}
+
+/**
+ * The files of public/ (favicon, media, documents), looked up only for paths under its own top-level
+ * names: a page URL then costs no file-system call before it is rendered.
+ */
+function servePublic(dir: string): RequestHandler {
+  const names = new Set(readdirSync(dir));
+  const serve = express.static(dir, { index: false, maxAge: '1h', etag: true });
+  return (req, res, next) => {
+    const first = req.path.split('/', 2)[1] ?? '';
+    if (names.has(first)) serve(req, res, next);
+    else next();
   };
 }

@@ -145,8 +145,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       stream.pipe(
         responseWriter(
           res,
-          () => deferred.script(),
-          capture,
+          // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
+          { tail: () => deferred.script(), capture, whole: crawler || !streamed },
           () => {
             if (capture && keep()) {
               void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, Buffer.concat(capture), session).catch((error: unknown) =>

@@ -1,8 +1,12 @@
 /**
- * The response as React's destination: writes through with backpressure, flushes compression after
- * each chunk React flushes (so streamed parts reach the visitor), and writes the settled deferred data
- * (`tail`) just before the closing </body></html>. React may flush those closing tags split across
- * chunks, so any end of a chunk that could begin them is held back until the next chunk shows.
+ * The response as React's destination, and the settled deferred data (`tail`) written just before the
+ * closing </body></html>. React may flush those closing tags split across chunks, so any end of a chunk
+ * that could begin them is held back until the next chunk shows.
+ *
+ * A streamed page writes through with backpressure and flushes compression after each chunk React
+ * flushes, so its parts reach the visitor as they are ready. A whole page (nothing left to stream) is
+ * gathered and sent in one write: React hands it over in 2 KB pieces, and compressing them one by one
+ * with a flush at the end cost more CPU than rendering the page.
  */
 import { Writable } from 'node:stream';
 
@@ -23,10 +27,20 @@ export interface ResponseLike {
   flush?: () => void;
 }
 
-export function responseWriter(res: ResponseLike, tail: () => string, capture: Buffer[] | null, onDone: () => void): Writable {
+export function responseWriter(
+  res: ResponseLike,
+  { tail, capture, whole }: { tail: () => string; capture: Buffer[] | null; whole: boolean },
+  onDone: () => void,
+): Writable {
   let held = Buffer.alloc(0);
+  const gathered: Buffer[] = [];
   const writer = new Writable({
     write(chunk: Buffer, _encoding, callback) {
+      if (whole) {
+        gathered.push(chunk);
+        callback();
+        return;
+      }
       const bytes = held.length ? Buffer.concat([held, chunk]) : chunk;
       const keep = closingPrefixLength(bytes);
       held = Buffer.from(bytes.subarray(bytes.length - keep));
@@ -36,14 +50,18 @@ export function responseWriter(res: ResponseLike, tail: () => string, capture: B
       else res.once('drain', () => callback());
     },
     final(callback) {
-      const closes = held.equals(CLOSING);
-      const last = Buffer.concat(closes ? [Buffer.from(tail()), held] : [held, Buffer.from(tail())]);
+      if (whole) held = Buffer.concat(gathered);
+      const closes = held.subarray(held.length - CLOSING.length).equals(CLOSING);
+      const body = closes ? held.subarray(0, held.length - CLOSING.length) : held;
+      const last = Buffer.concat(closes ? [body, Buffer.from(tail()), CLOSING] : [held, Buffer.from(tail())]);
       capture?.push(last);
       res.end(last);
       onDone();
       callback();
     },
   });
-  (writer as Writable & { flush(): void }).flush = () => res.flush?.();
+  (writer as Writable & { flush(): void }).flush = () => {
+    if (!whole) res.flush?.();
+  };
   return writer;
 }

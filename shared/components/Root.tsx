@@ -10,6 +10,7 @@ import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LinkFollower } from './links';
 
 export function Document({ children }: { children: React.ReactNode }) {
   const app = useApp();
@@ -34,12 +35,14 @@ export function Document({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t.header.skipToContent}
         </a>
-        <Header />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer />
-        <ClientOverlays />
+        <LinkFollower>
+          <Header />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+          <ClientOverlays />
+        </LinkFollower>
         <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
       </body>
     </html>

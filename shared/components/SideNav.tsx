@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useLang } from '../app-context';
 import { localePath } from '../lang';
+import { SiteLink } from './links';
 import '../styles/side-nav.css';
 
 export interface SideNavItem {
@@ -25,9 +25,13 @@ export function SideNav({ label, title, items }: { label: string; title?: string
       <ul>
         {items.map((item) => (
           <li key={item.key}>
-            <Link to={localePath(lang, item.to)} className={`side-nav__link${item.active ? ' is-active' : ''}`} aria-current={item.active ? 'page' : undefined}>
+            <SiteLink
+              to={localePath(lang, item.to)}
+              className={`side-nav__link${item.active ? ' is-active' : ''}`}
+              aria-current={item.active ? 'page' : undefined}
+            >
               {item.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, NavigationType, useNavigationType, useSearchParams } from 'react-router';
+import { NavigationType, useNavigationType, useSearchParams } from 'react-router';
 import type { Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
+import { SiteLink } from '../components/links';
 import { Seo } from '../components/Seo';
 import { VACANCY_STAGGER_MS } from '../constants';
 import type { PageLoader } from '../data';
@@ -133,9 +134,9 @@ function BackLink() {
     window.history.back();
   };
   return (
-    <Link to={localePath(lang, '/about')} className="vac-back" onClick={back}>
+    <SiteLink to={localePath(lang, '/about')} className="vac-back" onClick={back}>
       <span aria-hidden="true">←</span> {t.vacancies.back}
-    </Link>
+    </SiteLink>
   );
 }
 

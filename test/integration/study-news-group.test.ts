@@ -151,7 +151,8 @@ describe('programmes', () => {
 
   it('shows the programme tab bar with full time active on /kunduzgi', async () => {
     const res = await request(app).get('/ru/kunduzgi').expect(200);
-    expect(res.text).toMatch(/<a aria-current="page" class="[^"]*tab-bar__tab[^"]*" href="\/ru\/kunduzgi"/);
+    const current = [...res.text.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)].map((m) => m[0]);
+    expect(current.filter((a) => a.includes('tab-bar__tab'))).toEqual([expect.stringContaining('href="/ru/kunduzgi"')]);
     expect(res.text).toContain('href="https://qabul.ztu.uz/"');
   });
 });
@@ -189,7 +190,7 @@ describe('news tabs', () => {
           .expect(200);
         expect(cardIds(res.text)).toEqual(ids.filter(tab.keeps));
         const tabBar = /<nav class="tab-bar"[\s\S]*?<\/nav>/.exec(res.text)![0];
-        const active = [...tabBar.matchAll(/<a aria-current="page"[^>]*>/g)].map((m) => m[0]);
+        const active = [...tabBar.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)].map((m) => m[0]);
         expect(active).toHaveLength(1);
         expect(active[0]).toContain(`href="/en${tab.path}"`);
         // The 'more' link continues while the backend has another page.
