@@ -7,7 +7,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { AppContext, type AppInfo, type Assets } from '../shared/app-context';
 import { STREAM_TIMEOUT_MS } from '../shared/constants';
@@ -124,6 +124,40 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   // scripts carry this request's nonce), never a degraded one, never an error page.
   const keep = () => status === 200 && !streamed && !session.degraded && !session.volatile && req.method === 'GET';
 
+  const writeHead = () => {
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status }));
+    if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
+    res.setHeader('Vary', 'Accept-Encoding');
+    // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
+    if (streamed) res.setHeader('X-Accel-Buffering', 'no');
+  };
+  const store = (html: Buffer) => {
+    if (!keep()) return;
+    void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, html, session).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'page cache store failed'),
+    );
+  };
+  const page = (
+    <AppContext value={app}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppContext>
+  );
+
+  // All data is here (nothing deferred): the page is rendered to one string at once, which costs
+  // about half of a stream's CPU (no 2 KB byte chunks, no scheduling). Should a component suspend all
+  // the same, React marks that boundary for client rendering: the stream below renders it instead.
+  if (!streamed) {
+    const html = whole(page, deps.logger);
+    if (html) {
+      writeHead();
+      res.end(html);
+      store(html);
+      return;
+    }
+  }
+
   await new Promise<void>((resolve) => {
     let settled = false;
     const finish = () => {
@@ -134,13 +168,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       }
     };
     const send = () => {
-      res.status(status);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status }));
-      if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
-      res.setHeader('Vary', 'Accept-Encoding');
-      // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
-      if (streamed) res.setHeader('X-Accel-Buffering', 'no');
+      writeHead();
       const capture = keep() ? ([] as Buffer[]) : null;
       stream.pipe(
         responseWriter(
@@ -148,47 +176,55 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
           // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
           { tail: () => deferred.script(), capture, whole: crawler || !streamed },
           () => {
-            if (capture && keep()) {
-              void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, Buffer.concat(capture), session).catch((error: unknown) =>
-                deps.logger.warn({ err: error }, 'page cache store failed'),
-              );
-            }
+            if (capture) store(Buffer.concat(capture));
             finish();
           },
         ),
       );
     };
-    const stream = renderToPipeableStream(
-      <AppContext value={app}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppContext>,
-      {
-        nonce: nonceOf(res),
-        // Never outline a finished boundary behind a reveal script: complete content stays inline, so
-        // visitors without JavaScript see it and a complete page carries no inline script at all.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          if (!crawler) send();
-        },
-        onAllReady() {
-          if (crawler) send();
-        },
-        onShellError(error) {
-          deps.logger.error({ err: error }, 'render failed');
-          if (!res.headersSent) sendPlainError(res, 500);
-          finish();
-        },
-        onError(error) {
-          if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render error');
-        },
+    const stream = renderToPipeableStream(page, {
+      nonce: nonceOf(res),
+      // Never outline a finished boundary behind a reveal script: complete content stays inline, so
+      // visitors without JavaScript see it and a complete page carries no inline script at all.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        if (!crawler) send();
       },
-    );
+      onAllReady() {
+        if (crawler) send();
+      },
+      onShellError(error) {
+        deps.logger.error({ err: error }, 'render failed');
+        if (!res.headersSent) sendPlainError(res, 500);
+        finish();
+      },
+      onError(error) {
+        if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render error');
+      },
+    });
     const abortTimer = setTimeout(() => stream.abort(new Error('stream timeout')), STREAM_TIMEOUT_MS);
     controller.signal.addEventListener('abort', () => {
       stream.abort();
       finish();
     });
   });
+}
+
+/** The page as one document, or null when part of it suspended (React left it to the client). */
+function whole(page: React.ReactElement, logger: Logger): Buffer | null {
+  let html: string;
+  try {
+    html = renderToString(page);
+  } catch (error) {
+    // The stream renders it again and reports what failed the way it reports any render error.
+    logger.warn({ err: error }, 'whole-page render failed; streaming instead');
+    return null;
+  }
+  if (html.includes('<!--$!-->')) {
+    logger.warn('a component suspended with all data present; streaming instead');
+    return null;
+  }
+  return Buffer.from(`<!DOCTYPE html>${html}`);
 }
 
 /** A last-resort page with no detail of what went wrong. */
