@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../app-context';
+import { plainClick } from './links';
 import '../styles/gallery.css';
 
 export interface GalleryItem {
@@ -45,7 +46,7 @@ export function Gallery({ items, title }: { items: GalleryItem[]; title: string 
 
   const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     // Modified clicks keep their meaning (open the image in a new tab or window).
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (!plainClick(event)) return;
     event.preventDefault();
     setCurrent(index);
   };

@@ -6,6 +6,7 @@ import { LANG_LABELS, loadDict } from '../i18n';
 import { LANGS, localePath, stripLang, type Lang } from '../lang';
 import { pageSearch } from '../page-query';
 import { Dropdown } from './Dropdown';
+import { plainClick } from './links';
 
 /**
  * Switching language: real links to the same page in the other languages (they work without
@@ -32,7 +33,7 @@ function useLanguageSwitch(onDone: () => void) {
   }, [switchingTo, navigate, onDone, path, search]);
 
   const choose = (target: Lang) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (!plainClick(event)) return;
     event.preventDefault();
     if (target === lang) onDone();
     else {

@@ -12,7 +12,7 @@ import { localePath, stripLang } from '../lang';
 import { NEWS_TABS } from '../nav';
 import type { NewsListData, NewsPageView } from '../news';
 import { Await, EmptyState } from './Await';
-import { LocalLink } from './links';
+import { LocalLink, plainClick } from './links';
 import { NewsGrid } from './NewsCard';
 import { PageHeading } from './PageHeading';
 import { Seo } from './Seo';
@@ -59,7 +59,7 @@ export function PagedNewsList({ first }: { first: NewsPageView }) {
   const items = pages.flatMap((p) => p.items);
   const nextHref = pageHref(last.page + 1);
   const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!plainClick(event)) return;
     event.preventDefault();
     void fetcher.load(nextHref);
   };
