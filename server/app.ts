@@ -36,6 +36,8 @@ import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback, sanitizerPool } from './sanitize';
+import { SharedTier, type PurgeScope } from './shared-cache';
+import { buildId } from './shared-cache/build-id';
 
 export interface AppDeps {
   source?: Source;
@@ -49,7 +51,16 @@ export interface AppDeps {
   headStartMs?: number;
 }
 
-type SiteLocals = Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number; search: SiteIndex };
+type SiteLocals = Express['locals'] & {
+  cache: DataCache;
+  pageCache: PageCache;
+  logger: Logger;
+  metrics: Metrics;
+  renders: number;
+  search: SiteIndex;
+  /** Present when REDIS_URL is set; `close` it to let the process exit. */
+  shared: SharedTier | null;
+};
 
 /**
  * The site as a plain request listener: a stored page is answered before Express's own request setup
@@ -71,6 +82,24 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const source = deps.source ?? createSource(config);
   onSanitizeFallback((reason) => logger.warn({ reason }, 'rich text shown as plain text'));
   const upstream = new UpstreamHealth(config, deps.now);
+  const manifest = deps.manifest ?? readManifest();
+  // The shared tier needs the caches to purge, and the data cache needs its level: the callbacks
+  // below run only after both exist.
+  const shared = config.redisUrl
+    ? new SharedTier({
+        url: config.redisUrl,
+        timeoutMs: config.redisTimeoutMs,
+        build: buildId(manifest),
+        entryMs: config.cacheTtlMs + config.cacheStaleMs,
+        lockMs: config.backendTimeoutMs + 1000,
+        logger,
+        applyPurge: (scope) => purgeHere(scope),
+        resync: () => {
+          cache.expireAll();
+          pageCache.clear();
+        },
+      })
+    : null;
   const cache = new DataCache({
     source,
     ttlMs: config.cacheTtlMs,
@@ -78,6 +107,9 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     maxKeys: config.cacheMaxKeys,
     maxBytes: config.cacheMaxBytes,
     now: deps.now,
+    shared: shared?.level,
+    // A replica waits for another's call to the backend at most as long as it would wait for its own.
+    sharedWaitMs: config.backendTimeoutMs + 500,
     onUpstream: (event) => {
       upstream.record(event.path, event.outcome);
       metrics.upstream(event.path, event.ms / 1000, event.outcome);
@@ -87,7 +119,13 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   });
   const handler = createStaticHandler(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
-  const metrics = createMetrics(cache, pageCache);
+  const metrics = createMetrics(cache, pageCache, shared);
+  function purgeHere(scope: PurgeScope): void {
+    if ('keys' in scope) cache.purgeEntities(scope.keys);
+    else cache.purge(scope.prefix);
+    // Stored pages validate their data versions on every hit; clearing them all frees memory at once.
+    pageCache.clear();
+  }
   const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
@@ -98,7 +136,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     cacheTtlS: Math.round(config.cacheTtlMs / 1000),
     cacheStaleS: Math.round(config.cacheStaleMs / 1000),
     apiOptions: { studentLifePath: studentLifePath(config), search: (query, lang, page) => search.search(query, lang, page) },
-    assetsFor: createAssetResolver(deps.manifest ?? readManifest()),
+    assetsFor: createAssetResolver(manifest),
     logger,
     pageCache,
     headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,
@@ -111,6 +149,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.renders = 0;
   app.locals.search = search;
   app.locals.logger = logger;
+  app.locals.shared = shared;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
@@ -143,6 +182,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
       pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
       sanitizer: { pending: sanitizerPool().pending, ...sanitizerPool().stats },
+      redis: shared ? shared.health : 'off',
     });
   });
   // Readiness: 503 until the configured backend has answered once (a fresh process on a dead backend has
@@ -158,7 +198,17 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     return serveRouteData(req, res, renderDeps);
   });
   app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));
-  app.use(purgeRouter({ token: config.cachePurgeToken, data: cache, pages: pageCache, logger }));
+  app.use(
+    purgeRouter({
+      token: config.cachePurgeToken,
+      logger,
+      purge: async (scope) => {
+        if (shared) return shared.purge(scope);
+        purgeHere(scope);
+        return 'local';
+      },
+    }),
+  );
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
   // Any other method: 405 with Allow, not the 404 page (server/methods.ts).

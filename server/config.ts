@@ -27,6 +27,13 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Backend path of the student-life gallery; unset: the embedded gallery. */
   studentLifePath: string | null;
+  /**
+   * Redis (or Valkey) shared by replicas as the second cache level and the purge channel
+   * (server/shared-cache); unset: one process on its own caches, as before.
+   */
+  redisUrl: string | null;
+  /** Bound on every Redis call: past it the call counts as failed and the site goes on without it. */
+  redisTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +91,10 @@ export function loadConfig(env: Env = process.env): Config {
       'Missing SITE_URL: required when NODE_ENV=production and BACKEND_URL is set (the public origin, e.g. https://ztu.uz, for canonical links, hreflang, sitemap and RSS)',
     );
   }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    throw new ConfigError(`Invalid REDIS_URL: ${JSON.stringify(redisUrl)} (expected redis://host:port/db or rediss://…)`);
+  }
   const token = env.CACHE_PURGE_TOKEN;
   if (token !== undefined && token !== '' && token.length < 16) {
     throw new ConfigError('Invalid CACHE_PURGE_TOKEN: too short (expected at least 16 characters)');
@@ -103,5 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
     logLevel,
     studentLifePath,
+    redisUrl,
+    redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000),
   };
 }

@@ -47,6 +47,7 @@ function shutdown(signal: string): void {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   metrics?.close();
+  void app.locals.shared?.close();
   server.close(() => {
     logger.info('stopped');
     process.exit(0);

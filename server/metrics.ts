@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataCache } from './backend/cache';
 import type { PageCache } from './page-cache';
+import type { SharedTier } from './shared-cache';
 
 export interface Metrics {
   registry: Registry;
@@ -32,7 +33,7 @@ function mirrored(registry: Registry, name: string, help: string, read: () => nu
   });
 }
 
-export function createMetrics(data: DataCache, pages: PageCache): Metrics {
+export function createMetrics(data: DataCache, pages: PageCache, shared: SharedTier | null = null): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -66,6 +67,20 @@ export function createMetrics(data: DataCache, pages: PageCache): Metrics {
   mirrored(registry, 'site_data_cache_stale_serves_total', 'Data cache reads answered with stale data', () => data.stats.staleServes);
   mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
   mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
+  mirrored(registry, 'site_upstream_calls_total', 'Calls made to the backend', () => data.stats.upstreamCalls);
+  if (shared) {
+    mirrored(registry, 'site_shared_cache_fills_total', 'Data entries taken from Redis instead of the backend', () => data.stats.sharedFills);
+    mirrored(registry, 'site_redis_errors_total', 'Redis calls that failed or timed out (the site went on without them)', () => shared.health.commandErrors);
+    mirrored(registry, 'site_redis_outages_total', 'Times Redis became unreachable', () => shared.health.outages);
+    new Gauge({
+      name: 'site_redis_up',
+      help: '1 while Redis is reachable (shared cache and purges on), 0 during an outage',
+      registers: [registry],
+      collect() {
+        this.set(shared.health.state === 'up' ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'site_data_cache_keys',
     help: 'Backend responses held',

@@ -1,15 +1,17 @@
 /**
- * POST /_cache/purge for the backend's editors: drops data and page caches, everything (`{}`) or the
- * backend paths starting with a prefix (`{"prefix": "/news/"}`). Bearer token compared in constant
+ * POST /_cache/purge for the backend's editors: drops data and page caches, everything (`{}`), the
+ * backend paths starting with a prefix (`{"prefix": "/news/"}`), or the entries holding given entities
+ * (`{"keys": ["news:5", "faculty:2"]}`, server/backend/entity-keys.ts); with Redis, on every replica
+ * (server/shared-cache). Bearer token compared in constant
  * time and checked before the body is read; with CACHE_PURGE_TOKEN unset the endpoint does not exist
  * (404). Purging everything takes an explicit `{}`: an empty, non-JSON or misspelt body purges
  * nothing, so a stray or malformed call cannot empty the caches.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
-import type { DataCache } from './backend/cache';
+import { ENTITY_KEY } from './backend/entity-keys';
 import type { Logger } from './logger';
-import type { PageCache } from './page-cache';
+import type { PurgeScope } from './shared-cache';
 
 const PATH = '/_cache/purge';
 const BODY_LIMIT = '4kb';
@@ -27,9 +29,11 @@ function authorised(req: Request, token: string): boolean {
   return given !== '' && sameToken(given, token);
 }
 
-/** What a purge body asks for: the prefix ('' for everything), or why it is refused. */
-export function readPurgeBody(text: string): { prefix: string } | { error: string } {
-  if (text.trim() === '') return { error: 'send {} to purge everything, or {"prefix": "/news/"}' };
+const MAX_KEYS = 100;
+
+/** What a purge body asks for: a prefix ('' for everything) or entity keys, or why it is refused. */
+export function readPurgeBody(text: string): PurgeScope | { error: string } {
+  if (text.trim() === '') return { error: 'send {} to purge everything, {"prefix": "/news/"} or {"keys": ["news:5"]}' };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -37,15 +41,29 @@ export function readPurgeBody(text: string): { prefix: string } | { error: strin
     return { error: 'the body is not JSON' };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { error: 'the body must be a JSON object' };
-  const unknown = Object.keys(body).filter((key) => key !== 'prefix');
+  const unknown = Object.keys(body).filter((key) => key !== 'prefix' && key !== 'keys');
   if (unknown.length) return { error: `unknown field ${JSON.stringify(unknown[0])}` };
-  const { prefix } = body as { prefix?: unknown };
+  const { prefix, keys } = body as { prefix?: unknown; keys?: unknown };
+  if (prefix !== undefined && keys !== undefined) return { error: 'send either prefix or keys, not both' };
+  if (keys !== undefined) {
+    if (!Array.isArray(keys) || keys.length === 0 || keys.length > MAX_KEYS) return { error: `keys must be a list of 1 to ${MAX_KEYS} entity keys` };
+    const bad = (keys as unknown[]).find((key) => typeof key !== 'string' || !ENTITY_KEY.test(key));
+    if (bad !== undefined) return { error: `${JSON.stringify(bad)} is not an entity key such as "news" or "news:5"` };
+    return { keys: [...new Set(keys as string[])] };
+  }
   if (prefix === undefined) return { prefix: '' };
   if (typeof prefix !== 'string' || !prefix.startsWith('/') || prefix.length > 512) return { error: 'prefix must be a backend path starting with /' };
   return { prefix };
 }
 
-export function purgeRouter(options: { token: string | null; data: DataCache; pages: PageCache; logger: Logger }): Router {
+export interface PurgeRouterOptions {
+  token: string | null;
+  /** Purges this replica's caches and, with Redis, every replica's: 'pending' when Redis is away. */
+  purge: (scope: PurgeScope) => Promise<'sent' | 'pending' | 'local'>;
+  logger: Logger;
+}
+
+export function purgeRouter(options: PurgeRouterOptions): Router {
   // Case-sensitive: the endpoint is exactly the documented path, like nginx's refusal of every case
   // variant of /_cache/ (deploy/nginx.conf); Express matches case-insensitively by default.
   const router = express.Router({ caseSensitive: true });
@@ -79,11 +97,12 @@ export function purgeRouter(options: { token: string | null; data: DataCache; pa
         res.status(400).json({ error: asked.error });
         return;
       }
-      const dropped = options.data.purge(asked.prefix);
-      // Stored pages validate their data versions on every hit; clearing them all frees memory at once.
-      options.pages.clear();
-      options.logger.info({ prefix: asked.prefix, dropped }, 'cache purged');
-      res.status(204).end();
+      options.purge(asked).then((reach) => {
+        options.logger.info({ ...asked, reach }, 'cache purged');
+        // 202: done here, and kept for the other replicas until Redis is reachable again.
+        if (reach === 'pending') res.status(202).json({ status: 'purged on this replica; other replicas once redis is reachable again' });
+        else res.status(204).end();
+      }, next);
     });
   });
   return router;

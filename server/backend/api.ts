@@ -6,7 +6,8 @@ import { ENDPOINTS, type SearchPage } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
 import type { Lang } from '../../shared/lang';
 import type { DataCache, Parser } from './cache';
-import { createParsers, type Parsers } from './parse';
+import { listed, named, single, withEntities } from './entity-keys';
+import { createParsers } from './parse';
 import type { DataSession } from './session';
 import { siteContent } from './site-content';
 
@@ -17,13 +18,37 @@ export interface SiteApiOptions {
   search?: (query: string, lang: Lang, page: number) => Promise<SearchPage>;
 }
 
-/** Parsers depend only on the media base, so they are made once per base. */
-const parsersByBase = new Map<string, Parsers>();
+/** The parsers of one media base, each naming the entities it holds (server/backend/entity-keys.ts). */
+function entityParsers(mediaBase: string) {
+  const parse = createParsers({ mediaBase });
+  return {
+    homeContent: withEntities(parse.homeContent, named('home')),
+    partners: withEntities(parse.partners, named('partners')),
+    newsPage: withEntities(parse.newsPage, (page) => listed('news', 'news')(page.items)),
+    newsItem: withEntities(parse.newsItem, single('news')),
+    articles: withEntities(parse.articles, listed('articles', 'article')),
+    article: withEntities(parse.article, single('article')),
+    about: withEntities(parse.about, listed('about', 'about')),
+    faculties: withEntities(parse.faculties, listed('faculties', 'faculty')),
+    facultyStaff: parse.facultyStaff,
+    departments: withEntities(parse.departments, listed('departments', 'department')),
+    rectorate: withEntities(parse.rectorate, listed('rectorate', 'rector')),
+    labourCode: withEntities(parse.labourCode, named('labour-code')),
+    codeOfConduct: withEntities(parse.codeOfConduct, named('code-of-conduct')),
+    programmes: withEntities(parse.programmes, listed('programmes', 'programme')),
+    studentLife: withEntities(parse.studentLife, named('student-life')),
+  };
+}
 
-function parsersFor(mediaBase: string): Parsers {
+type EntityParsers = ReturnType<typeof entityParsers>;
+
+/** Parsers depend only on the media base, so they are made once per base. */
+const parsersByBase = new Map<string, EntityParsers>();
+
+function parsersFor(mediaBase: string): EntityParsers {
   let parsers = parsersByBase.get(mediaBase);
   if (!parsers) {
-    parsers = createParsers({ mediaBase });
+    parsers = entityParsers(mediaBase);
     parsersByBase.set(mediaBase, parsers);
   }
   return parsers;
@@ -55,7 +80,12 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     article: (id) => read(ENDPOINTS.article(id), parse.article),
     about: () => read(ENDPOINTS.about(), parse.about),
     faculties: () => read(ENDPOINTS.faculties(), parse.faculties),
-    facultyStaff: (id) => read(ENDPOINTS.facultyStaff(id), parse.facultyStaff),
+    // The faculty's key purges its staff page: the staff list does not name its faculty.
+    facultyStaff: (id) =>
+      read(
+        ENDPOINTS.facultyStaff(id),
+        withEntities(parse.facultyStaff, (staff) => [`faculty:${id}`, ...listed('staff', 'staff')(staff)]),
+      ),
     departments: () => read(ENDPOINTS.departments(), parse.departments),
     rectorate: () => read(ENDPOINTS.rectorate(), parse.rectorate),
     labourCode: () => read(ENDPOINTS.labourCode(), parse.labourCode),

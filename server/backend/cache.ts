@@ -22,6 +22,36 @@ interface Entry {
   size: number;
   /** Kept so that a page served from the page cache can refresh this entry without a loader. */
   parse: Parser<unknown>;
+  /** The backend entities (news:5, faculty:2; server/backend/entity-keys.ts) it holds, for purges by key. */
+  entities: string[];
+}
+
+/** An entry as the second level holds it: parsed once, by whichever replica fetched it. */
+export interface SharedEntry {
+  found: boolean;
+  value: unknown;
+  storedAt: number;
+  entities: string[];
+}
+
+/** The right to make the one upstream call for a path across replicas (SharedLevel.claim). */
+export interface Claim {
+  token: string;
+  /** The purge generation when claimed: a purge since then makes the fill store nothing. */
+  generation: string;
+}
+
+/**
+ * A second cache level shared by replicas (server/shared-cache: Redis). Every method fails soft:
+ * null, 'unavailable' or false when the level cannot answer in time.
+ */
+export interface SharedLevel {
+  read(path: string): Promise<SharedEntry | null>;
+  claim(path: string): Promise<Claim | 'taken' | 'unavailable'>;
+  /** Another replica holds the claim: its entry once it has stored it, or null after `ms`. */
+  waitForFill(path: string, ms: number, signal?: AbortSignal): Promise<SharedEntry | null>;
+  fill(path: string, claim: Claim, entry: SharedEntry): Promise<boolean>;
+  release(path: string, claim: Claim): Promise<void>;
 }
 
 export type Freshness = 'fresh' | 'stale' | 'expired';
@@ -46,6 +76,8 @@ export interface CacheStats {
   refreshFailures: number;
   upstreamCalls: number;
   evictions: number;
+  /** Entries taken from the shared level instead of the backend. */
+  sharedFills: number;
   lastUpstreamSuccess: number | null;
 }
 
@@ -60,6 +92,10 @@ export interface DataCacheOptions {
    */
   maxBytes?: number;
   now?: () => number;
+  /** The level replicas share; absent, this process's own entries are the only level. */
+  shared?: SharedLevel;
+  /** How long a replica waits for another's fill of the same path before calling the backend itself. */
+  sharedWaitMs?: number;
   onUpstream?: (event: { path: string; ms: number; outcome: string }) => void;
 }
 
@@ -67,7 +103,11 @@ export interface DataCacheOptions {
  * Turns backend JSON into an entity; rejects when the JSON is not what the endpoint promises. Async
  * because rich text is sanitised on another thread (server/rich-text).
  */
-export type Parser<T> = (json: unknown) => Promise<T>;
+export interface Parser<T> {
+  (json: unknown): Promise<T>;
+  /** The backend entities a parsed value holds (server/backend/entity-keys.ts). */
+  entities?(value: T): string[];
+}
 
 let nextVersion = 1;
 
@@ -79,12 +119,15 @@ export class DataCache {
     refreshFailures: 0,
     upstreamCalls: 0,
     evictions: 0,
+    sharedFills: 0,
     lastUpstreamSuccess: null,
   };
   private readonly store: NodeCache;
   private readonly flights = new Map<string, Flight>();
   private readonly now: () => number;
   private readonly storeListeners = new Set<(path: string) => void>();
+  /** Entity key → paths of the entries that hold it. */
+  private readonly byEntity = new Map<string, Set<string>>();
   private heldBytes = 0;
 
   constructor(private readonly options: DataCacheOptions) {
@@ -138,14 +181,44 @@ export class DataCache {
    * still get it, but it is not stored, and the next reader starts a new call.
    */
   purge(prefix = ''): number {
-    const keys = this.store.keys().filter((key) => key.startsWith(prefix));
-    for (const key of keys) this.drop(key);
+    return this.dropWhere(
+      this.store.keys().filter((key) => key.startsWith(prefix)),
+      (path) => path.startsWith(prefix),
+    );
+  }
+
+  /** Drops the entries that hold any of the entities (news:5, faculty:2), as `purge` does a prefix. */
+  purgeEntities(keys: string[]): number {
+    const paths = new Set(keys.flatMap((key) => [...(this.byEntity.get(key) ?? [])]));
+    // A call under way has not told which entities it holds yet: all of them lose their right to store.
+    return this.dropWhere([...paths], () => true);
+  }
+
+  /**
+   * Makes every entry expired without dropping it: each is fetched again (from the shared level or
+   * the backend) on its next read, and still served if that fails. For a replica that may have missed
+   * purges while its subscription was down.
+   */
+  expireAll(): void {
+    for (const path of this.store.keys()) {
+      const entry = this.store.get<Entry>(path);
+      if (entry) this.store.set(path, { ...entry, storedAt: -Infinity });
+    }
+    this.markFlightsPurged(() => true);
+  }
+
+  private dropWhere(paths: string[], flightMatches: (path: string) => boolean): number {
+    for (const path of paths) this.drop(path);
+    this.markFlightsPurged(flightMatches);
+    return paths.length;
+  }
+
+  private markFlightsPurged(matches: (path: string) => boolean): void {
     for (const [path, flight] of this.flights) {
-      if (!path.startsWith(prefix)) continue;
+      if (!matches(path)) continue;
       flight.purged = true;
       this.flights.delete(path);
     }
-    return keys.length;
   }
 
   /**
@@ -226,12 +299,59 @@ export class DataCache {
   }
 
   private async fetchAndStore(path: string, parse: Parser<unknown>, flight: Flight): Promise<FetchResult> {
+    const { shared } = this.options;
+    if (!shared) return this.fromUpstream(path, parse, flight);
+    const found = await this.fromSharedLevel(shared, path, flight);
+    if ('entry' in found) return { kind: 'stored', entry: this.adopt(path, found.entry, parse, flight) };
+    const outcome = await this.fromUpstream(path, parse, flight);
+    if (found.claim) {
+      // The fill wakes the replicas waiting for this path; neither it nor the release delays this one.
+      if (outcome.kind === 'stored' && !flight.purged) void shared.fill(path, found.claim, toShared(outcome.entry));
+      else void shared.release(path, found.claim);
+    }
+    // The backend failed: another replica's older copy is better than nothing, within the stale time.
+    const older = found.older;
+    if (outcome.kind === 'failed' && older && this.now() - older.storedAt < this.options.ttlMs + this.options.staleMs) {
+      return { kind: 'stored', entry: this.adopt(path, older, parse, flight) };
+    }
+    return outcome;
+  }
+
+  /**
+   * A fresh entry another replica stored, or the claim to fetch it for everyone (null when Redis
+   * cannot give one or another replica's fill never came), with any older shared copy as a fallback.
+   */
+  private async fromSharedLevel(
+    shared: SharedLevel,
+    path: string,
+    flight: Flight,
+  ): Promise<{ entry: SharedEntry } | { claim: Claim | null; older: SharedEntry | null }> {
+    const fresh = (entry: SharedEntry | null): entry is SharedEntry => entry !== null && this.now() - entry.storedAt < this.options.ttlMs;
+    const known = await shared.read(path);
+    if (fresh(known)) return { entry: known };
+    const claim = await shared.claim(path);
+    if (claim !== 'taken') return { claim: claim === 'unavailable' ? null : claim, older: known };
+    const filled = await shared.waitForFill(path, this.options.sharedWaitMs ?? 5000, flight.controller.signal);
+    if (fresh(filled)) return { entry: filled };
+    return { claim: null, older: filled ?? known };
+  }
+
+  /** Takes an entry from the shared level as this process's own, keeping its age. */
+  private adopt(path: string, shared: SharedEntry, parse: Parser<unknown>, flight: Flight): Entry {
+    this.stats.sharedFills++;
+    const entry = this.entryOf(shared.found, shared.value, parse, shared.entities, shared.storedAt);
+    return flight.purged ? entry : this.put(path, entry);
+  }
+
+  private async fromUpstream(path: string, parse: Parser<unknown>, flight: Flight): Promise<FetchResult> {
     const started = this.now();
     this.stats.upstreamCalls++;
     const result = await this.options.source.fetchJson(path, flight.controller.signal);
     // A purged call's answer goes to its waiters only: the entry stays absent until a call after the purge.
-    const keep = (found: boolean, value: unknown): Entry =>
-      flight.purged ? { found, value, storedAt: this.now(), version: nextVersion++, size: 0, parse } : this.put(path, found, value, parse);
+    const keep = (found: boolean, value: unknown): Entry => {
+      const entry = this.entryOf(found, value, parse, found ? (parse.entities?.(value) ?? []) : [], this.now());
+      return flight.purged ? entry : this.put(path, entry);
+    };
     let outcome: FetchResult;
     if (result.kind === 'failed') {
       outcome = { kind: 'failed', reason: result.reason };
@@ -253,16 +373,24 @@ export class DataCache {
     return outcome;
   }
 
-  private put(path: string, found: boolean, value: unknown, parse: Parser<unknown>): Entry {
+  private entryOf(found: boolean, value: unknown, parse: Parser<unknown>, entities: string[], storedAt: number): Entry {
     const size = found ? 2 * (JSON.stringify(value)?.length ?? 0) : 0;
-    const entry: Entry = { found, value, storedAt: this.now(), version: nextVersion++, size, parse };
+    return { found, value, storedAt, version: nextVersion++, size, parse, entities };
+  }
+
+  private put(path: string, entry: Entry): Entry {
     this.drop(path);
     // Oldest stored first (node-cache keeps insertion order, and a refresh stores anew).
-    while (this.options.maxBytes !== undefined && this.heldBytes + size > this.options.maxBytes && this.evictOldest());
+    while (this.options.maxBytes !== undefined && this.heldBytes + entry.size > this.options.maxBytes && this.evictOldest());
     while (true) {
       try {
         this.store.set(path, entry);
-        this.heldBytes += size;
+        this.heldBytes += entry.size;
+        for (const key of entry.entities) {
+          const paths = this.byEntity.get(key) ?? new Set<string>();
+          paths.add(path);
+          this.byEntity.set(key, paths);
+        }
         for (const listener of this.storeListeners) listener(path);
         return entry;
       } catch (error) {
@@ -285,5 +413,14 @@ export class DataCache {
     if (!entry) return;
     this.heldBytes -= entry.size;
     this.store.del(path);
+    for (const key of entry.entities) {
+      const paths = this.byEntity.get(key);
+      paths?.delete(path);
+      if (paths?.size === 0) this.byEntity.delete(key);
+    }
   }
+}
+
+function toShared(entry: Entry): SharedEntry {
+  return { found: entry.found, value: entry.value, storedAt: entry.storedAt, entities: entry.entities };
 }

@@ -18,6 +18,8 @@ export interface FakeBackend {
   /** Sets what a path (with its query, e.g. '/news/yangiliklar/?page=2') answers. */
   set(path: string, answer: Answer): void;
   calls(path?: string): number;
+  /** Every path asked for since the last reset, with its count. */
+  callsByPath(): Record<string, number>;
   resetCalls(): void;
   /** Requests still hanging (not answered, not closed by the client). */
   open(): number;
@@ -79,6 +81,7 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}, { ot
     url: `http://127.0.0.1:${port}`,
     set: (path, answer) => answers.set(path, answer),
     calls: (path) => (path ? (counts.get(path) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
+    callsByPath: () => Object.fromEntries(counts),
     resetCalls: () => counts.clear(),
     open: () => hanging.size,
     requested: (path, count = 1) =>

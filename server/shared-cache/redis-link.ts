@@ -1,0 +1,167 @@
+/**
+ * The two Redis connections a replica holds (commands; the purge channel's subscription, which
+ * blocks its connection) and what /healthz and the metrics say about them. Redis is an accelerator
+ * here, never a dependency: no offline queue (a command while disconnected fails at once), every
+ * command bounded by REDIS_TIMEOUT_MS, reconnection forever in the background, an outage logged once
+ * when it starts and once when it ends.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../logger';
+
+export interface RedisLinkOptions {
+  url: string;
+  /** This replica's id: its connections are named site:<id>:cmd and site:<id>:sub in CLIENT LIST. */
+  replica: string;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export interface RedisHealth {
+  state: 'up' | 'down';
+  /** When the current outage began (ISO), or null while up. */
+  downSince: string | null;
+  outages: number;
+  commandErrors: number;
+  resyncs: number;
+}
+
+/** ioredis statuses of a connection still on its first attempt (a failed one goes to 'reconnecting'). */
+const FIRST_ATTEMPT = new Set(['wait', 'connecting', 'connect', 'ready']);
+
+/** Reconnect quickly after a blip, at most once a second during an outage. */
+const retryStrategy = (attempt: number) => Math.min(50 * attempt, 1000);
+
+export class RedisLink {
+  readonly command: Redis;
+  readonly subscriber: Redis;
+  readonly health: RedisHealth = { state: 'down', downSince: new Date().toISOString(), outages: 0, commandErrors: 0, resyncs: 0 };
+  private readonly subscriptions = new Map<string, (message: string) => void>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly readyListeners = new Set<() => void>();
+  /** Set once the subscription has been lost: whatever was published meanwhile never arrives. */
+  private missedMessages = false;
+  private announced: 'up' | 'down' | null = null;
+  /** Settles when the first connection attempt has succeeded or failed. */
+  readonly settled: Promise<void>;
+  private settle = () => {};
+
+  constructor(private readonly options: RedisLinkOptions) {
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+    const common: RedisOptions = {
+      connectTimeout: Math.max(1000, options.timeoutMs * 4),
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy,
+      // ioredis's own reconnect-on-error, ready check and resubscription are replaced by `onReady`,
+      // which knows that a lost subscription may have missed a purge.
+      autoResubscribe: false,
+      lazyConnect: true,
+    };
+    this.command = new Redis(options.url, { ...common, commandTimeout: options.timeoutMs, connectionName: `site:${options.replica}:cmd` });
+    this.subscriber = new Redis(options.url, { ...common, connectionName: `site:${options.replica}:sub` });
+    // An 'error' event without a listener would crash the process; the state changes say it all.
+    this.command.on('error', () => {});
+    this.subscriber.on('error', () => {});
+    this.command.on('ready', () => this.changed());
+    this.command.on('close', () => this.changed());
+    this.subscriber.on('ready', () => void this.onSubscriberReady());
+    this.subscriber.on('close', () => {
+      this.missedMessages = true;
+      this.changed();
+    });
+    this.subscriber.on('message', (channel: string, message: string) => this.subscriptions.get(channel)?.(message));
+    this.command.connect().catch(() => {});
+    this.subscriber.connect().catch(() => {});
+  }
+
+  /** Receives the channel's messages while subscribed; each (re)connection subscribes again. */
+  subscribe(channel: string, listener: (message: string) => void): void {
+    this.subscriptions.set(channel, listener);
+    if (this.subscriber.status === 'ready') void this.subscriber.subscribe(channel).catch(() => {});
+  }
+
+  /**
+   * Called when the subscription is back after it was lost: pub/sub delivers at most once, so a
+   * purge published meanwhile is gone, and what this replica holds must be checked again.
+   */
+  onResync(listener: () => void): void {
+    this.resyncListeners.add(listener);
+  }
+
+  /** Called each time Redis becomes reachable (both connections ready). */
+  onReady(listener: () => void): void {
+    this.readyListeners.add(listener);
+  }
+
+  /** A failed or timed-out command: counted; the caller goes on without Redis. */
+  failed(): void {
+    this.health.commandErrors++;
+  }
+
+  get up(): boolean {
+    return this.health.state === 'up';
+  }
+
+  /** True until the first connection attempt has ended: calls wait for it rather than skip Redis at start. */
+  get starting(): boolean {
+    return this.announced === null;
+  }
+
+  async close(): Promise<void> {
+    this.command.disconnect();
+    this.subscriber.disconnect();
+  }
+
+  private async onSubscriberReady(): Promise<void> {
+    try {
+      for (const channel of this.subscriptions.keys()) await this.subscriber.subscribe(channel);
+    } catch {
+      // The connection went again; the next 'ready' retries.
+      return;
+    }
+    if (this.missedMessages) {
+      this.missedMessages = false;
+      this.health.resyncs++;
+      for (const listener of this.resyncListeners) listener();
+    }
+    this.changed();
+  }
+
+  /** Up only when both connections are, so that a purge can be both sent and received. */
+  private changed(): void {
+    const up = this.command.status === 'ready' && this.subscriber.status === 'ready' && !this.missedMessages;
+    const state = up ? 'up' : 'down';
+    if (state === this.announced) return;
+    // At start, one connection is often ready before the other: not an outage, just not up yet.
+    if (this.announced === null && !up && [this.command, this.subscriber].some((redis) => FIRST_ATTEMPT.has(redis.status))) return;
+    const redis = redactedUrl(this.options.url);
+    const { logger } = this.options;
+    if (up) {
+      if (this.announced === 'down') logger.warn({ redis, downSince: this.health.downSince }, 'redis reachable again: shared cache and purges resume');
+      else logger.info({ redis }, 'redis connected: shared cache and purges on');
+      this.health.downSince = null;
+    } else {
+      // A replica that starts while Redis is away says so once too.
+      if (this.announced === 'up') {
+        this.health.outages++;
+        this.health.downSince = new Date().toISOString();
+      }
+      logger.warn({ redis }, 'redis unreachable: serving from this replica and the backend until it is back');
+    }
+    this.health.state = state;
+    this.announced = state;
+    this.settle();
+    if (up) for (const listener of this.readyListeners) listener();
+  }
+}
+
+/** The URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'redis';
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Replicas on one Redis (issue 17): three built server processes, the way a compose file or a
+ * Kubernetes Deployment runs them, on Debian's redis-server and one counting fake backend. They share
+ * backend data (one upstream call for a cold key, none for a new replica), purges reach all of them,
+ * and Redis going away costs no request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { coreRoutes, newsItem } from '../helpers/fixtures';
+import { REDIS_SERVER, startRedis, type RunningRedis } from '../helpers/redis-server';
+import { startServer, type RunningServer } from '../helpers/server-process';
+import { waitUntil } from '../helpers/wait';
+
+const TOKEN = 'replica-purge-token-0123456789';
+/** A long TTL: anything old a replica shows after a purge is a bug, never an expiry not reached yet. */
+const LONG_TTL_S = '3600';
+/**
+ * A Redis call timed out is skipped (the backend answers instead), which is right in production but
+ * would make the upstream counts below depend on how busy the machine is while processes start.
+ */
+const PATIENT_REDIS_MS = '10000';
+/**
+ * A replica waits for another's fill at most the backend timeout (and a margin), then calls the
+ * backend itself: a long one, so that a slow machine's renders cannot turn one call into two.
+ */
+const PATIENT_BACKEND_MS = '60000';
+
+interface RedisHealth {
+  state: 'up' | 'down';
+  resyncs: number;
+  pendingPurges: number;
+}
+
+let redis: RunningRedis;
+let backend: FakeBackend;
+const replicas: RunningServer[] = [];
+
+async function startReplica(): Promise<RunningServer> {
+  const replica = await startServer({
+    BACKEND_URL: backend.url,
+    REDIS_URL: redis.url,
+    CACHE_PURGE_TOKEN: TOKEN,
+    CACHE_TTL_S: LONG_TTL_S,
+    REDIS_TIMEOUT_MS: PATIENT_REDIS_MS,
+    BACKEND_TIMEOUT_MS: PATIENT_BACKEND_MS,
+  });
+  replicas.push(replica);
+  await waitUntil(async () => (await redisHealth(replica)).state === 'up');
+  return replica;
+}
+
+async function redisHealth(replica: RunningServer): Promise<RedisHealth> {
+  const body = (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: RedisHealth };
+  return body.redis;
+}
+
+async function text(replica: RunningServer, path: string): Promise<string> {
+  const res = await fetch(replica.url + path);
+  expect(res.status, `${replica.url}${path}`).toBe(200);
+  return res.text();
+}
+
+function purge(replica: RunningServer, body: unknown): Promise<Response> {
+  return fetch(`${replica.url}/_cache/purge`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Sets the backend's news item `id` to a title with `needle` in Russian. */
+function publishNews(id: number, needle: string): void {
+  backend.set(`/news/yangiliklar/${id}/`, { json: newsItem(id, { title_ru: `Новость ${id} ${needle}` }) });
+}
+
+describe.skipIf(!REDIS_SERVER && !process.env.REQUIRE_REDIS)('replicas sharing one Redis', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    backend = await startFakeBackend(coreRoutes());
+    for (let id = 1; id <= 23; id++) publishNews(id, 'first-edition');
+    for (let i = 0; i < 3; i++) await startReplica();
+  });
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    await backend?.close();
+    await redis?.stop();
+  });
+
+  it('makes one backend call for 30 concurrent cold requests spread over three replicas', async () => {
+    const path = '/news/yangiliklar/7/';
+    const before = backend.calls(path);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => text(replicas[i % 3]!, '/ru/news/7')));
+    for (const html of answers) expect(html).toContain('Новость 7 first-edition');
+    expect(backend.calls(path) - before).toBe(1);
+  });
+
+  it('carries a purge sent to one replica to the others', async () => {
+    const [a, b, c] = replicas as [RunningServer, RunningServer, RunningServer];
+    for (const replica of [a, b, c]) expect(await text(replica, '/ru/news/8')).toContain('first-edition');
+    publishNews(8, 'second-edition');
+    const sent = performance.now();
+    expect((await purge(a, { keys: ['news:8'] })).status).toBe(204);
+    // A's own caches are purged before it answers; B and C learn it through Redis.
+    await Promise.all([
+      text(a, '/ru/news/8').then((html) => expect(html).toContain('second-edition')),
+      ...[b, c].map((replica) => waitUntil(async () => (await text(replica, '/ru/news/8')).includes('second-edition'))),
+    ]);
+    console.log(`purge by key: all three replicas served the new page ${(performance.now() - sent).toFixed(1)} ms after it was sent`);
+    expect(backend.calls('/news/yangiliklar/8/')).toBe(2);
+  });
+
+  it('serves a fourth replica, started after the others are warm, from Redis with no backend call', async () => {
+    const pages = ['/', '/ru', '/en', '/about', '/ru/about', '/en/about', '/rektorat', '/ru/rektorat', '/departments', '/en/departments'];
+    for (let id = 1; id <= 10; id++) pages.push(`/ru/news/${id}`);
+    expect(pages).toHaveLength(20);
+    // The second news page (the purge above dropped it) is read by a new replica's search index
+    // warm-up: warm, it is in Redis too.
+    for (const path of [...pages, '/newsAll?page=2']) await text(replicas[0]!, path);
+    backend.resetCalls();
+    const fourth = await startReplica();
+    for (const path of pages) await text(fourth, path);
+    expect(backend.callsByPath()).toEqual({});
+  });
+
+  it('keeps answering with Redis stopped, and purges reach every replica once it is back', async () => {
+    await redis.stop();
+    await Promise.all(replicas.map((replica) => waitUntil(async () => (await redisHealth(replica)).state === 'down')));
+    // Warm pages from each replica's own memory, cold ones from the backend.
+    for (const replica of replicas) {
+      expect(await text(replica, '/ru/news/3')).toContain('first-edition');
+      expect(await text(replica, '/ru/news/15')).toContain('first-edition');
+    }
+    await redis.start();
+    await Promise.all(replicas.map((replica) => waitUntil(async () => (await redisHealth(replica)).state === 'up')));
+    publishNews(3, 'after-restart');
+    expect((await purge(replicas[1]!, { prefix: '/news/yangiliklar/3/' })).status).toBe(204);
+    await Promise.all(replicas.map((replica) => waitUntil(async () => (await text(replica, '/ru/news/3')).includes('after-restart'))));
+  });
+
+  it('checks everything again on a replica whose subscription was killed during a purge', async () => {
+    for (const replica of replicas) expect(await text(replica, '/ru/news/5')).toContain('first-edition');
+    const resyncs = await Promise.all(replicas.map(async (replica) => (await redisHealth(replica)).resyncs));
+    publishNews(5, 'while-deaf');
+    redis.cli('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    const answer = await purge(replicas[0]!, { keys: ['news:5'] });
+    expect([202, 204]).toContain(answer.status);
+    // Each replica notices the lost subscription, subscribes again, and has sent what it kept.
+    await Promise.all(
+      replicas.map((replica, i) =>
+        waitUntil(async () => {
+          const health = await redisHealth(replica);
+          return health.state === 'up' && health.resyncs > resyncs[i]! && health.pendingPurges === 0;
+        }),
+      ),
+    );
+    await Promise.all(replicas.map((replica) => waitUntil(async () => (await text(replica, '/ru/news/5')).includes('while-deaf'))));
+  });
+});

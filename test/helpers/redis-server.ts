@@ -1,0 +1,57 @@
+/**
+ * Debian's redis-server on a free port, as a pure cache (no RDB, no AOF), for the replica tests; it can
+ * be stopped and started again on the same port, as a sysadmin's restart would. `cli` runs redis-cli.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { freePort } from './server-process';
+import { waitUntil } from './wait';
+
+export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path)) ?? null;
+
+export interface RunningRedis {
+  url: string;
+  port: number;
+  cli(...args: string[]): string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function startRedis(): Promise<RunningRedis> {
+  if (!REDIS_SERVER) throw new Error('redis-server is not installed: apt-get install -y redis-server');
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const cli = (...args: string[]) => execFileSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).trim();
+  const answers = () => {
+    try {
+      return cli('PING') === 'PONG';
+    } catch {
+      return false;
+    }
+  };
+  const running: RunningRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    cli,
+    async start() {
+      child = spawn(
+        REDIS_SERVER,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '64mb', '--maxmemory-policy', 'allkeys-lru'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      await waitUntil(answers);
+    },
+    async stop() {
+      const stopping = child;
+      if (!stopping || stopping.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
+      stopping.kill('SIGKILL');
+      await exited;
+      child = null;
+    },
+  };
+  await running.start();
+  return running;
+}
