@@ -3,27 +3,17 @@
  * app, both on free ports. Skipped, with a message, where nginx is not installed locally; with
  * REQUIRE_NGINX=1 (set by .ci/run) a missing nginx is a failure, so CI can never skip it silently.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../scripts/lib/site-process.mjs';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
-import { freePort, startServer, type RunningServer } from '../helpers/server-process';
+import { NGINX, startNginx, type RunningNginx } from '../helpers/nginx';
+import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
-
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-const root = fileURLToPath(new URL('../..', import.meta.url));
-if (!NGINX && process.env.REQUIRE_NGINX === '1') throw new Error('REQUIRE_NGINX=1 but nginx is not installed (apt-get install -y nginx-light)');
-if (!NGINX) console.warn('nginx is not installed: skipping the deploy/nginx.conf tests (apt-get install -y nginx).');
 
 let backend: FakeBackend;
 let app: RunningServer;
-let nginx: ChildProcess;
-let prefix: string;
+let nginx: RunningNginx;
 let base: string;
 const PURGE_TOKEN = 'p'.repeat(32);
 let releaseArticle!: () => void;
@@ -37,29 +27,14 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     // With a token the app's purge endpoint is live, so only nginx stands between it and the public.
     // The backend timeout is long so that a held answer is waited for however busy the machine is.
     app = await startServer({ BACKEND_URL: backend.url, CACHE_PURGE_TOKEN: PURGE_TOKEN, BACKEND_TIMEOUT_MS: '120000' });
-    const port = await freePort();
-    prefix = mkdtempSync(join(tmpdir(), 'ztu-nginx-'));
-    // Workers run as nginx's unprivileged default user: they must reach the prefix and write temp/ and cache/.
-    chmodSync(prefix, 0o755);
-    for (const dir of ['logs', 'temp', 'cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
-    for (const dir of ['temp', 'cache']) chmodSync(join(prefix, dir), 0o777);
-    const conf = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8')
-      .replace('listen 8080;', `listen 127.0.0.1:${port};`)
-      .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${app.port};`);
-    writeFileSync(join(prefix, 'nginx.conf'), conf);
-    const check = spawnSync(NGINX!, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(check.stderr);
-    nginx = spawn(NGINX!, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
-    base = `http://127.0.0.1:${port}`;
-    await waitFor(base);
+    nginx = await startNginx([app.port]);
+    base = nginx.url;
   });
 
   afterAll(async () => {
-    nginx?.kill('SIGQUIT');
+    nginx?.stop();
     await app?.stop();
     await backend?.close();
-    if (prefix && process.env.KEEP_NGINX) console.log(readFileSync(join(prefix, 'logs/error.log'), 'utf8'));
-    if (prefix) rmSync(prefix, { recursive: true, force: true });
   });
 
   it('proxies pages with the forwarded headers and keeps the app compression', async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
+import { NGINX, startNginx } from '../helpers/nginx';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../helpers/redis-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
@@ -27,6 +28,7 @@ const PATIENT_BACKEND_MS = '60000';
 
 interface RedisHealth {
   state: 'up' | 'down';
+  commandErrors: number;
   resyncs: number;
   pendingPurges: number;
 }
@@ -155,5 +157,39 @@ describe.skipIf(!REDIS_SERVER && !process.env.REQUIRE_REDIS)('replicas sharing o
       ),
     );
     await Promise.all(replicas.map((replica) => waitUntil(async () => (await text(replica, '/ru/news/5')).includes('while-deaf'))));
+  });
+
+  it('answers without waiting on a Redis that has stopped answering', async () => {
+    // The default REDIS_TIMEOUT_MS this time: every call to the frozen Redis times out.
+    const replica = await startServer({ BACKEND_URL: backend.url, REDIS_URL: redis.url });
+    await waitUntil(async () => (await redisHealth(replica)).state === 'up');
+    const errors = (await redisHealth(replica)).commandErrors;
+    redis.freeze();
+    try {
+      expect(await text(replica, '/ru/news/21')).toContain('Новость 21');
+      expect(await text(replica, '/ru/news/21')).toContain('Новость 21');
+      expect((await redisHealth(replica)).commandErrors).toBeGreaterThan(errors);
+    } finally {
+      redis.thaw();
+      await replica.stop();
+    }
+  });
+
+  // Last: it stops a replica for good.
+  it.skipIf(!NGINX)('loses no request through deploy/nginx.conf while a replica stops', async () => {
+    const nginx = await startNginx(replicas.slice(0, 3).map((replica) => replica.port));
+    try {
+      const statuses: number[] = [];
+      // A query nginx has not cached yet: each request reaches a replica, in turn.
+      const request = async (i: number) => statuses.push((await fetch(`${nginx.url}/ru/about?visit=${i}`)).status);
+      for (let i = 0; i < 10; i++) await request(i);
+      const stopping = replicas[2]!.stop();
+      for (let i = 10; i < 40; i++) await request(i);
+      await stopping;
+      for (let i = 40; i < 50; i++) await request(i);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      nginx.stop();
+    }
   });
 });

@@ -15,6 +15,9 @@ export interface RunningRedis {
   cli(...args: string[]): string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the process without closing its connections (SIGSTOP): Redis that is there but never answers. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export async function startRedis(): Promise<RunningRedis> {
@@ -43,6 +46,8 @@ export async function startRedis(): Promise<RunningRedis> {
       );
       await waitUntil(answers);
     },
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     async stop() {
       const stopping = child;
       if (!stopping || stopping.exitCode !== null) return;
