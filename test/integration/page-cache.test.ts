@@ -133,9 +133,28 @@ describe('cache purge for editors', () => {
     expect(purged.text).toContain('Boshqa uz-other');
   });
 
+  it('drops exactly the entries holding the entities named by key: the item and the list page that shows it', async () => {
+    const { app, backend } = await setup();
+    for (const path of ['/news/5', '/news/6', '/newsAll?page=2', '/newsAll', '/about']) await request(app).get(path).expect(200);
+    backend.set('/news/yangiliklar/5/', { json: newsItem(5, { title_uz: 'Yangilik 5 uz-edited' }) });
+    backend.resetCalls();
+    await request(app)
+      .post('/_cache/purge')
+      .set('authorization', `Bearer ${TOKEN}`)
+      .send({ keys: ['news:5'] })
+      .expect(204);
+    expect((await request(app).get('/news/5').expect(200)).text).toContain('Yangilik 5 uz-edited');
+    for (const path of ['/news/6', '/newsAll?page=2', '/newsAll', '/about']) await request(app).get(path).expect(200);
+    // 23 news, 10 a page, newest first: news 5 is on the second page (13…4).
+    expect(backend.callsByPath()).toEqual({ '/news/yangiliklar/5/': 1, '/news/yangiliklar/?page=2': 1 });
+  });
+
   it('rejects a malformed body with 400, not 500', async () => {
     const { app } = await setup();
     await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).set('content-type', 'application/json').send('{"prefix": ').expect(400);
     await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).send({ prefix: 42 }).expect(400);
+    for (const body of [{ keys: [] }, { keys: ['news:abc'] }, { keys: 'news:5' }, { keys: ['news:5'], prefix: '/news/' }, { keys: ['<script>'] }]) {
+      await request(app).post('/_cache/purge').set('authorization', `Bearer ${TOKEN}`).send(body).expect(400);
+    }
   });
 });

@@ -13,6 +13,7 @@ describe('configuration', () => {
       cacheStaleMs: 86_400_000,
       siteUrl: 'http://localhost:3000',
       cachePurgeToken: null,
+      redisUrl: null,
     });
   });
 
@@ -28,6 +29,9 @@ describe('configuration', () => {
     ['CACHE_TTL_S', '1.5', /Invalid CACHE_TTL_S/],
     ['SITE_URL', 'https://ztu.uz/sub', /Invalid SITE_URL/],
     ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL: "loud" \(expected one of fatal, error/],
+    ['REDIS_URL', 'localhost:6379', /Invalid REDIS_URL: "localhost:6379" \(expected redis:\/\/host:port\/db/],
+    ['REDIS_URL', 'http://cache:6379', /Invalid REDIS_URL/],
+    ['REDIS_TIMEOUT_MS', '5', /Invalid REDIS_TIMEOUT_MS/],
     ['CACHE_PURGE_TOKEN', 'short', /Invalid CACHE_PURGE_TOKEN/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

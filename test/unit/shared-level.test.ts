@@ -1,0 +1,137 @@
+/**
+ * The data cache over a second level shared by replicas (the SharedLevel that server/shared-cache
+ * implements on Redis), here an in-memory one the test controls: when it answers, when it is left to
+ * this replica, and what a purge or a failing backend does to a fill.
+ */
+import { describe, expect, it } from 'vitest';
+import { DataCache, type Claim, type SharedEntry, type SharedLevel } from '../../server/backend/cache';
+import type { Source, SourceResult } from '../../server/backend/source';
+import { waitUntil } from '../helpers/wait';
+
+const T0 = 1_000_000;
+const TTL = 60_000;
+const parseText = async (json: unknown) => String((json as { text: string }).text);
+
+/** A shared level in memory; `claimed` decides what a claim answers, `wait` what a waiter gets. */
+function memoryLevel(options: { claimed?: Claim | 'taken' | 'unavailable'; wait?: () => Promise<SharedEntry | null> } = {}) {
+  const entries = new Map<string, SharedEntry>();
+  const fills: string[] = [];
+  const releases: string[] = [];
+  const level: SharedLevel = {
+    read: async (path) => entries.get(path) ?? null,
+    claim: async () => options.claimed ?? { token: 't', generation: '0' },
+    waitForFill: async () => (options.wait ? options.wait() : null),
+    fill: async (path, _claim, entry) => {
+      fills.push(path);
+      entries.set(path, entry);
+      return true;
+    },
+    release: async (path) => {
+      releases.push(path);
+    },
+  };
+  return { level, entries, fills, releases };
+}
+
+function countingSource(answer: () => Promise<SourceResult> = async () => ({ kind: 'ok', json: { text: 'from the backend' } })) {
+  const calls: string[] = [];
+  const source: Source = {
+    name: 'counting',
+    mediaBase: '',
+    fetchJson: (path) => {
+      calls.push(path);
+      return answer();
+    },
+  };
+  return { source, calls };
+}
+
+function cacheWith(source: Source, shared: SharedLevel, now = () => T0) {
+  return new DataCache({ source, ttlMs: TTL, staleMs: TTL, maxKeys: 100, shared, now });
+}
+
+describe('the data cache over a shared level', () => {
+  it('takes a fresh shared entry without calling the backend, keeping its age', async () => {
+    const { source, calls } = countingSource();
+    const { level, entries } = memoryLevel();
+    entries.set('/a/', { found: true, value: 'from another replica', storedAt: T0 - TTL + 1000, entities: [] });
+    let now = T0;
+    const cache = cacheWith(source, level, () => now);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from another replica', state: 'miss' });
+    expect(calls).toEqual([]);
+    expect(cache.stats.sharedFills).toBe(1);
+    // Stored a second before its TTL ran out on the other replica: it is stale here a second later too.
+    now += 1001;
+    expect(cache.peek('/a/')?.freshness).toBe('stale');
+  });
+
+  it('fetches, stores for the others and releases nothing else when it holds the claim', async () => {
+    const { source, calls } = countingSource();
+    const { level, entries, fills, releases } = memoryLevel();
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(calls).toEqual(['/a/']);
+    await waitUntil(() => fills.length > 0);
+    expect(fills).toEqual(['/a/']);
+    expect(entries.get('/a/')).toMatchObject({ found: true, value: 'from the backend', storedAt: T0 });
+    expect(releases).toEqual([]);
+  });
+
+  it("waits for another replica's fill instead of calling the backend", async () => {
+    const { source, calls } = countingSource();
+    const filled: SharedEntry = { found: true, value: 'filled elsewhere', storedAt: T0, entities: ['news:1'] };
+    const { level } = memoryLevel({ claimed: 'taken', wait: async () => filled });
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'filled elsewhere' });
+    expect(calls).toEqual([]);
+    // The entities came with it: a purge by key finds the entry.
+    expect(cache.purgeEntities(['news:1'])).toBe(1);
+  });
+
+  it('calls the backend itself when the fill it waited for never came, and stores nothing shared', async () => {
+    const { source, calls } = countingSource();
+    const { level, fills } = memoryLevel({ claimed: 'taken', wait: async () => null });
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(calls).toEqual(['/a/']);
+    expect(fills).toEqual([]);
+  });
+
+  it('serves an older shared copy when the backend fails, and releases its claim', async () => {
+    const { source } = countingSource(async () => ({ kind: 'failed', reason: 'HTTP 502' }));
+    const { level, entries, releases } = memoryLevel();
+    entries.set('/a/', { found: true, value: 'older', storedAt: T0 - TTL - 1000, entities: [] });
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'older' });
+    await waitUntil(() => releases.length > 0);
+    expect(releases).toEqual(['/a/']);
+  });
+
+  it('does not store for the others what it fetched before a purge', async () => {
+    let answer: ((result: SourceResult) => void) | undefined;
+    const { source } = countingSource(() => new Promise((resolve) => (answer = resolve)));
+    const { level, fills, releases } = memoryLevel();
+    const cache = cacheWith(source, level);
+    const reading = cache.get('/news/1/', parseText);
+    await waitUntil(() => answer !== undefined);
+    cache.purge('/news/');
+    answer!({ kind: 'ok', json: { text: 'before the edit' } });
+    await expect(reading).resolves.toMatchObject({ kind: 'ok', value: 'before the edit' });
+    await waitUntil(() => releases.length > 0);
+    expect(releases).toEqual(['/news/1/']);
+    expect(fills).toEqual([]);
+  });
+
+  it('checks every entry again after expireAll, and still serves one when that check fails', async () => {
+    let fail = false;
+    const { source, calls } = countingSource(async () => (fail ? { kind: 'failed', reason: 'down' } : { kind: 'ok', json: { text: `call ${calls.length}` } }));
+    const { level } = memoryLevel({ claimed: 'unavailable' });
+    const cache = cacheWith(source, level);
+    await cache.get('/a/', parseText);
+    cache.expireAll();
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ value: 'call 2', state: 'miss' });
+    cache.expireAll();
+    fail = true;
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ value: 'call 2', state: 'stale' });
+  });
+});
