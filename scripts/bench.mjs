@@ -35,6 +35,9 @@ const RENDERED = ['/', '/ru/about', '/en/news/1', '/newsAll?page=2', '/search?q=
 const RENDER_CONNECTIONS = 8;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+/** A real backend's time per call (network and query), for the replica rows. */
+const BACKEND_DELAY_MS = Number(process.env.BENCH_BACKEND_DELAY_MS ?? 20);
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const USER_AGENT = 'Mozilla/5.0 (bench) Chrome/140.0';
 const profileDir = join(root, '.bench');
@@ -208,11 +211,11 @@ function hottest(dir) {
     .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }
 
-/** The search timing (scripts/lib/search-timing.ts), bundled like the server so this script can run it. */
-async function searchTiming() {
-  const outfile = join(root, 'dist', `search-timing-${process.pid}.mjs`);
+/** Imports a TypeScript module of scripts/lib, bundled like the server, for as long as `use` runs. */
+async function withBundled(name, use) {
+  const outfile = join(root, 'dist', `${name}-${process.pid}.mjs`);
   await esbuild.build({
-    entryPoints: [join(root, 'scripts/lib/search-timing.ts')],
+    entryPoints: [join(root, 'scripts/lib', `${name}.ts`)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -222,10 +225,57 @@ async function searchTiming() {
     logLevel: 'warning',
   });
   try {
-    return await (await import(outfile)).searchTiming();
+    return await use(await import(outfile));
   } finally {
     rmSync(outfile, { force: true });
   }
+}
+
+/** The search timing (scripts/lib/search-timing.ts). */
+function searchTiming() {
+  return withBundled('search-timing', (module) => module.searchTiming());
+}
+
+/** Debian's redis-server on a free port as a pure cache, once it answers; null where it is not installed. */
+async function startRedis() {
+  if (!REDIS) return null;
+  const port = await freePort();
+  const child = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') await new Promise((r) => setTimeout(r, 20));
+  return { url: `redis://127.0.0.1:${port}`, child };
+}
+
+/**
+ * Three replicas on one backend (the embedded content over HTTP, BACKEND_DELAY_MS per call), without
+ * and with Redis: the backend calls it takes for each replica to serve every sitemap URL once, all three
+ * at the same time, and one replica's warm throughput (is Redis on the warm path? it should not be).
+ */
+async function replicaRows(paths) {
+  return withBundled('embedded-backend', async ({ startEmbeddedBackend }) => {
+    const rows = [];
+    for (const mode of ['no Redis', 'Redis']) {
+      const redis = mode === 'Redis' ? await startRedis() : null;
+      if (mode === 'Redis' && !redis) break;
+      const backend = await startEmbeddedBackend(BACKEND_DELAY_MS);
+      const env = { BACKEND_URL: backend.url, SITE_URL: 'https://ztu.example.uz', ...(redis ? { REDIS_URL: redis.url } : {}) };
+      const replicas = [];
+      for (let i = 0; i < 3; i++) replicas.push(await startSite(`replica-${i}`, env));
+      const started = performance.now();
+      await Promise.all(
+        replicas.map(async (replica) => {
+          for (const path of paths) await fetchBody(replica.url + path, { 'accept-encoding': 'gzip' });
+        }),
+      );
+      const crawlS = (performance.now() - started) / 1000;
+      const warmPath = '/ru/about';
+      const warm = wrk(replicas[0].url + warmPath, replicas[0].child.pid);
+      rows.push({ mode, calls: backend.calls(), crawlS, warmPath, warm });
+      for (const replica of replicas) await stopChild(replica.child);
+      await backend.close();
+      if (redis) await stopChild(redis.child);
+    }
+    return rows;
+  });
 }
 
 function rssMb(pid) {
@@ -240,14 +290,15 @@ async function serveWholeSite(site) {
   for (const path of paths) {
     for (const encoding of ['br', 'gzip']) await fetchBody(site.url + path, { 'accept-encoding': encoding });
   }
-  return paths.length;
+  return paths;
 }
 
 execFileSync(process.execPath, [join(root, 'build.mjs')], { stdio: 'inherit' });
 if (profile) rmSync(profileDir, { recursive: true, force: true });
 
 const cached = await startSite('page-cache-on');
-const sitePages = await serveWholeSite(cached);
+const sitePaths = await serveWholeSite(cached);
+const sitePages = sitePaths.length;
 const warm = [];
 for (const path of WARM) warm.push(await warmRow(cached, path));
 const rss = { cached: rssMb(cached.child.pid) };
@@ -261,6 +312,8 @@ for (const path of RENDERED) {
 }
 rss.rendering = rssMb(rendering.child.pid);
 await stopChild(rendering.child);
+
+const replicas = await replicaRows(sitePaths);
 
 const pad = (v, n) => String(v).padStart(n);
 const fixed = (v, d = 0) => (Number.isFinite(v) ? v.toFixed(d) : '—');
@@ -287,6 +340,16 @@ for (const r of rendered) {
   console.log(`${r.path.padEnd(18)}${pad(fixed(r.rps), 8)}${pad(fixed(r.cpuUs / 1000, 2), 8)}${pad(fixed(r.p50, 1), 8)}${pad(fixed(r.p99, 1), 8)}`);
   if (r.problems) console.log(`  ! ${r.path}: ${r.problems}`);
 }
+console.log(
+  `\nThree replicas on one backend (${BACKEND_DELAY_MS} ms a call), each serving all ${sitePages} sitemap URLs once, at the same time; then warm throughput of one replica`,
+);
+console.log(`${'replicas'.padEnd(10)}${pad('backend calls', 15)}${pad('crawl s', 9)}${pad('warm page', 11)}${pad('r/s', 8)}${pad('µs', 6)}`);
+for (const r of replicas) {
+  console.log(
+    `${r.mode.padEnd(10)}${pad(r.calls, 15)}${pad(fixed(r.crawlS, 1), 9)}${pad(r.warmPath, 11)}${pad(fixed(r.warm.rps), 8)}${pad(fixed(r.warm.cpuUs), 6)}`,
+  );
+}
+if (!REDIS) console.log('(no redis-server: apt-get install -y redis-server for the Redis row)');
 console.log(`\n${await searchTiming()}`);
 console.log(
   `\nRSS after serving all ${sitePages} sitemap URLs and the runs: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`,

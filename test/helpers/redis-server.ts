@@ -8,6 +8,7 @@ import { freePort } from './server-process';
 import { waitUntil } from './wait';
 
 export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path)) ?? null;
+if (!REDIS_SERVER) console.warn('redis-server is not installed: skipping the replica tests (apt-get install -y redis-server).');
 
 export interface RunningRedis {
   url: string;

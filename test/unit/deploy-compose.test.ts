@@ -1,0 +1,47 @@
+/**
+ * deploy/docker-compose.yml cannot be started here (no Docker engine), so its parts are checked: three
+ * identical app replicas on one Redis, Redis as a pure bounded cache, and nginx's start command turning
+ * deploy/nginx.conf's one upstream server into one per replica with the same failover parameters.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Service {
+  environment?: Record<string, string>;
+  command?: string | string[];
+  healthcheck?: { test: string[] };
+}
+
+const compose = load(readFileSync(`${root}/deploy/docker-compose.yml`, 'utf8')) as { services: Record<string, Service> };
+const replicas = Object.keys(compose.services).filter((name) => name.startsWith('site-'));
+
+describe('deploy/docker-compose.yml', () => {
+  it('runs three identical replicas on one Redis', () => {
+    expect(replicas).toEqual(['site-1', 'site-2', 'site-3']);
+    for (const name of replicas) expect(compose.services[name]).toEqual(compose.services['site-1']);
+    expect(compose.services['site-1']!.environment).toMatchObject({ REDIS_URL: 'redis://redis:6379/0' });
+  });
+
+  it('keeps Redis a pure cache: no persistence, bounded, least recently used out, with a healthcheck', () => {
+    const redis = compose.services.redis!;
+    expect(redis.command).toEqual(['redis-server', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'allkeys-lru']);
+    expect(redis.healthcheck?.test).toContain('ping');
+  });
+
+  it("makes nginx's upstream one server per replica, with the same failover parameters", () => {
+    const command = String(compose.services.nginx!.command);
+    const sed = /sed '([^']+)'/.exec(command)?.[1];
+    expect(sed).toBeDefined();
+    const conf = execFileSync('sed', [sed!, `${root}/deploy/nginx.conf`], { encoding: 'utf8' });
+    const servers = [...conf.matchAll(/server (site-\d):3000([^;]*);/g)].map((m) => [m[1], m[2]]);
+    expect(servers.map(([name]) => name)).toEqual(replicas);
+    const [, params] = /server 127\.0\.0\.1:3000([^;]*);/.exec(readFileSync(`${root}/deploy/nginx.conf`, 'utf8'))!;
+    expect(params).toMatch(/max_fails=\d+ fail_timeout=\d+s/);
+    for (const [, replicaParams] of servers) expect(replicaParams).toBe(params);
+  });
+});
