@@ -36,6 +36,7 @@ import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback, sanitizerPool } from './sanitize';
+import { createImages, type Images } from './images';
 
 export interface AppDeps {
   source?: Source;
@@ -49,7 +50,15 @@ export interface AppDeps {
   headStartMs?: number;
 }
 
-type SiteLocals = Express['locals'] & { cache: DataCache; pageCache: PageCache; logger: Logger; metrics: Metrics; renders: number; search: SiteIndex };
+type SiteLocals = Express['locals'] & {
+  cache: DataCache;
+  pageCache: PageCache;
+  logger: Logger;
+  metrics: Metrics;
+  renders: number;
+  search: SiteIndex;
+  images: Images;
+};
 
 /**
  * The site as a plain request listener: a stored page is answered before Express's own request setup
@@ -90,6 +99,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const metrics = createMetrics(cache, pageCache);
   const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
+  // Stored pages hold image URLs with the source's version: a source replaced in place makes them stale.
+  const images = createImages(config, { logger, now: deps.now ?? Date.now, onSourceChanged: () => pageCache.clear() });
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     handler,
@@ -110,6 +121,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.metrics = metrics;
   app.locals.renders = 0;
   app.locals.search = search;
+  app.locals.images = images;
   app.locals.logger = logger;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -130,6 +142,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     }),
   );
   app.use(servePublic(PUBLIC_DIR));
+  app.use(images.router);
 
   // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
   // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.

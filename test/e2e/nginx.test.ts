@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../scripts/lib/site-process.mjs';
+import { Signer } from '../../server/images/signing';
+import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { freePort, startServer, type RunningServer } from '../helpers/server-process';
@@ -26,6 +28,7 @@ let nginx: ChildProcess;
 let prefix: string;
 let base: string;
 const PURGE_TOKEN = 'p'.repeat(32);
+const IMAGE_KEY = 'i'.repeat(32);
 let releaseArticle!: () => void;
 const articleReleased = new Promise<void>((resolve) => (releaseArticle = resolve));
 
@@ -36,13 +39,19 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     backend.set('/news/yangiliklar/8/', { raw: JSON.stringify(newsItem(8)), until: articleReleased });
     // With a token the app's purge endpoint is live, so only nginx stands between it and the public.
     // The backend timeout is long so that a held answer is waited for however busy the machine is.
-    app = await startServer({ BACKEND_URL: backend.url, CACHE_PURGE_TOKEN: PURGE_TOKEN, BACKEND_TIMEOUT_MS: '120000' });
-    const port = await freePort();
     prefix = mkdtempSync(join(tmpdir(), 'ztu-nginx-'));
+    app = await startServer({
+      BACKEND_URL: backend.url,
+      CACHE_PURGE_TOKEN: PURGE_TOKEN,
+      BACKEND_TIMEOUT_MS: '120000',
+      IMAGE_SIGNING_KEY: IMAGE_KEY,
+      IMAGE_CACHE_DIR: join(prefix, 'app-images'),
+    });
+    const port = await freePort();
     // Workers run as nginx's unprivileged default user: they must reach the prefix and write temp/ and cache/.
     chmodSync(prefix, 0o755);
-    for (const dir of ['logs', 'temp', 'cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
-    for (const dir of ['temp', 'cache']) chmodSync(join(prefix, dir), 0o777);
+    for (const dir of ['logs', 'temp', 'cache', 'image-cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
+    for (const dir of ['temp', 'cache', 'image-cache']) chmodSync(join(prefix, dir), 0o777);
     const conf = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8')
       .replace('listen 8080;', `listen 127.0.0.1:${port};`)
       .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${app.port};`);
@@ -99,6 +108,23 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     for (let c = await reader.read(); !c.done; c = await reader.read()) rest += decoder.decode(c.value, { stream: true });
     expect(rest).toContain('Matn 8 uz-body');
     expect(res.headers.get('x-cache')).not.toBe('HIT');
+  });
+
+  it('caches image variants, one per Accept: a second AVIF request is a hit, a browser without AVIF still gets PNG', async () => {
+    const url = base + imagePath(new Signer(IMAGE_KEY), { width: 320, version: null, source: '/media/default/share.png' });
+    const get = (accept: string) => fetch(url, { headers: { accept } });
+    const avif = 'image/avif,image/webp,*/*;q=0.8';
+    const first = await get(avif);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/avif');
+    await first.arrayBuffer();
+    const second = await get(avif);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('content-type')).toBe('image/avif');
+    await second.arrayBuffer();
+    const old = await get('image/*,*/*;q=0.8');
+    expect(old.headers.get('content-type')).toBe('image/png');
+    await old.arrayBuffer();
   });
 
   it('does not expose the cache purge endpoint (in any letter case) or metrics', async () => {

@@ -29,6 +29,11 @@ describe('configuration', () => {
     ['SITE_URL', 'https://ztu.uz/sub', /Invalid SITE_URL/],
     ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL: "loud" \(expected one of fatal, error/],
     ['CACHE_PURGE_TOKEN', 'short', /Invalid CACHE_PURGE_TOKEN/],
+    ['MEDIA_ORIGINS', 'https://cdn.ztu.uz/media', /Invalid MEDIA_ORIGINS: "https:\/\/cdn.ztu.uz\/media" \(expected comma-separated http/],
+    ['MEDIA_ORIGINS', 'https://cdn.ztu.uz, ftp://files.ztu.uz', /Invalid MEDIA_ORIGINS: "ftp:\/\/files.ztu.uz"/],
+    ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
+    ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
+    ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -59,5 +64,15 @@ describe('configuration', () => {
     const config = loadConfig({ BACKEND_URL: 'https://api.ztu.uz/', SITE_URL: 'https://ztu.uz/' });
     expect(config.backendUrl).toBe('https://api.ztu.uz');
     expect(config.siteUrl).toBe('https://ztu.uz');
+  });
+
+  it('reads the image settings: origins normalised, a cache under the temp dir by default', () => {
+    const config = loadConfig({ MEDIA_ORIGINS: ' https://cdn.ztu.uz/ ,http://media.ztu.uz:8080,', IMAGE_SIGNING_KEY: 's'.repeat(16) });
+    expect(config.mediaOrigins).toEqual(['https://cdn.ztu.uz', 'http://media.ztu.uz:8080']);
+    expect(config.imageSigningKey).toBe('s'.repeat(16));
+    expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
+    expect(config.imageCacheDir).toMatch(/ztu-site-images$/);
+    expect(loadConfig({}).mediaOrigins).toEqual([]);
+    expect(loadConfig({}).imageSigningKey).toBeNull();
   });
 });
