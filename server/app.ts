@@ -1,7 +1,7 @@
 /**
  * The Express app (no listen: server/index.ts does that, tests use supertest). Middleware order is the
- * architecture: request log, security headers, compression, static files, health, data endpoint,
- * pages, and a last error handler that never shows a stack trace.
+ * architecture: request log, security headers, compression, static files, image variants (/_img/),
+ * health, data endpoint, pages, and a last error handler that never shows a stack trace.
  */
 import compression from 'compression';
 import Negotiator from 'negotiator';

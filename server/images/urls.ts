@@ -25,14 +25,15 @@ export interface ImageRequest {
   source: string;
 }
 
+/** Shared by every render that asks for the same set: read-only. */
 export interface ImageSet {
   /** The largest variant: what a browser without srcset shows. */
-  src: string;
+  readonly src: string;
   /** Every variant with its width descriptor, smallest first. */
-  srcSet: string;
+  readonly srcSet: string;
   /** The source's displayed size, once the server has seen it (for width/height attributes). */
-  width?: number;
-  height?: number;
+  readonly width?: number;
+  readonly height?: number;
 }
 
 /** The signed path of one variant. */

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import pino from 'pino';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,9 @@ describe('versions and validators', () => {
     expect(hit.headers.etag).toBe(etag);
     // Another format is another representation, with its own tag.
     await get(site, url, OLD).set('if-none-match', etag).expect(200);
+    const head = await request(site).head(url).set('accept', WEBP).expect(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
   });
 
   it('gives a source replaced in place new URLs, and stored pages are made again', async () => {
@@ -258,6 +262,22 @@ describe('what is refused', () => {
       expect(res.status, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/^image\//);
     }
+  });
+
+  it('signs with a random key when IMAGE_SIGNING_KEY is unset (warning in production on a backend): another process’s URLs are 404', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const env = { NODE_ENV: 'production', IMAGE_CACHE_DIR: join(dir, 'cache') };
+    const one = testApp(backend.url, env, { logger });
+    expect(lines.join('')).toContain('IMAGE_SIGNING_KEY is unset');
+    const two = testApp(backend.url, env);
+    const url = urlOf(one, '/media/default/share.png');
+    await get(one, url).expect(200);
+    await get(two, url).expect(404);
+    lines.length = 0;
+    testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache') }, { logger });
+    testApp(null, { NODE_ENV: 'production', IMAGE_CACHE_DIR: join(dir, 'cache') }, { logger });
+    expect(lines).toEqual([]);
   });
 
   it('answers the default image for a signed URL of another origin, without fetching it', async () => {
