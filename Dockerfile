@@ -26,6 +26,9 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY content ./content
 COPY public ./public
+# The image endpoint's variants (IMAGE_CACHE_DIR in deploy/docker-compose.yml): a volume mounted here
+# takes this directory's owner, so the unprivileged user can write it.
+RUN mkdir -p /var/cache/site-images && chown node:node /var/cache/site-images
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

@@ -1,7 +1,7 @@
 /**
  * The Express app (no listen: server/index.ts does that, tests use supertest). Middleware order is the
- * architecture: request log, security headers, compression, static files, health, data endpoint,
- * pages, and a last error handler that never shows a stack trace.
+ * architecture: request log, security headers, compression, static files, image variants (/_img/),
+ * health, data endpoint, pages, and a last error handler that never shows a stack trace.
  */
 import compression from 'compression';
 import Negotiator from 'negotiator';
@@ -38,6 +38,7 @@ import { seoRouter } from './seo';
 import { onSanitizeFallback, sanitizerPool } from './sanitize';
 import { SharedTier, type PurgeScope } from './shared-cache';
 import { buildId } from './shared-cache/build-id';
+import { createImages, type Images } from './images';
 
 export interface AppDeps {
   source?: Source;
@@ -60,6 +61,7 @@ type SiteLocals = Express['locals'] & {
   search: SiteIndex;
   /** Present when REDIS_URL is set; `close` it to let the process exit. */
   shared: SharedTier | null;
+  images: Images;
 };
 
 /**
@@ -128,6 +130,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   }
   const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
+  // Stored pages hold image URLs with the source's version: a source replaced in place makes them stale.
+  const images = createImages(config, { logger, now: deps.now ?? Date.now, onSourceChanged: () => pageCache.clear() });
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     handler,
@@ -148,6 +152,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.metrics = metrics;
   app.locals.renders = 0;
   app.locals.search = search;
+  app.locals.images = images;
   app.locals.logger = logger;
   app.locals.shared = shared;
   app.disable('x-powered-by');
@@ -169,6 +174,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     }),
   );
   app.use(servePublic(PUBLIC_DIR));
+  app.use(images.router);
 
   // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
   // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.

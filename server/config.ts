@@ -2,6 +2,9 @@
  * Configuration from environment variables (DESIGN.md "Contracts"), validated once at start. A bad
  * value is a ConfigError whose message is one line naming the variable and what is allowed.
  */
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +37,15 @@ export interface Config {
   redisUrl: string | null;
   /** Bound on every Redis call: past it the call counts as failed and the site goes on without it. */
   redisTimeoutMs: number;
+  /** Origins besides the backend's whose images the image endpoint may fetch (server/images). */
+  mediaOrigins: string[];
+  /** Directory of the image endpoint's encoded variants, and its upper bound in bytes. */
+  imageCacheDir: string;
+  imageCacheMaxBytes: number;
+  /** Key of the image URLs' signatures; unset: a random key per process. */
+  imageSigningKey: string | null;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +80,29 @@ function httpUrl(env: Env, name: string): string | null {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A comma-separated list of http(s) origins (scheme, host, optional port; no path), normalised. */
+function origins(env: Env, name: string): string[] {
+  const raw = env[name]?.trim() ?? '';
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+        throw new ConfigError(
+          `Invalid ${name}: ${JSON.stringify(item)} (expected comma-separated http:// or https:// origins such as https://media.ztu.uz, without a path)`,
+        );
+      }
+      return url.origin;
+    });
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 1, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
@@ -99,6 +134,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (token !== undefined && token !== '' && token.length < 16) {
     throw new ConfigError('Invalid CACHE_PURGE_TOKEN: too short (expected at least 16 characters)');
   }
+  const signingKey = env.IMAGE_SIGNING_KEY;
+  if (signingKey !== undefined && signingKey !== '' && signingKey.length < 16) {
+    throw new ConfigError('Invalid IMAGE_SIGNING_KEY: too short (expected at least 16 characters)');
+  }
   return {
     port,
     host,
@@ -116,5 +155,10 @@ export function loadConfig(env: Env = process.env): Config {
     studentLifePath,
     redisUrl,
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000),
+    mediaOrigins: origins(env, 'MEDIA_ORIGINS'),
+    imageCacheDir: resolve(env.IMAGE_CACHE_DIR?.trim() || join(tmpdir(), 'ztu-site-images')),
+    imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
+    imageSigningKey: signingKey || null,
+    production: env.NODE_ENV === 'production',
   };
 }

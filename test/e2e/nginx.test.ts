@@ -5,6 +5,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Signer } from '../../server/images/signing';
+import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { NGINX, startNginx, type RunningNginx } from '../helpers/nginx';
@@ -15,7 +20,9 @@ let backend: FakeBackend;
 let app: RunningServer;
 let nginx: RunningNginx;
 let base: string;
+let imageDir: string | undefined;
 const PURGE_TOKEN = 'p'.repeat(32);
+const IMAGE_KEY = 'i'.repeat(32);
 let releaseArticle!: () => void;
 const articleReleased = new Promise<void>((resolve) => (releaseArticle = resolve));
 
@@ -26,7 +33,14 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     backend.set('/news/yangiliklar/8/', { raw: JSON.stringify(newsItem(8)), until: articleReleased });
     // With a token the app's purge endpoint is live, so only nginx stands between it and the public.
     // The backend timeout is long so that a held answer is waited for however busy the machine is.
-    app = await startServer({ BACKEND_URL: backend.url, CACHE_PURGE_TOKEN: PURGE_TOKEN, BACKEND_TIMEOUT_MS: '120000' });
+    imageDir = mkdtempSync(join(tmpdir(), 'ztu-app-images-'));
+    app = await startServer({
+      BACKEND_URL: backend.url,
+      CACHE_PURGE_TOKEN: PURGE_TOKEN,
+      BACKEND_TIMEOUT_MS: '120000',
+      IMAGE_SIGNING_KEY: IMAGE_KEY,
+      IMAGE_CACHE_DIR: imageDir,
+    });
     nginx = await startNginx([app.port]);
     base = nginx.url;
   });
@@ -35,6 +49,7 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     nginx?.stop();
     await app?.stop();
     await backend?.close();
+    if (imageDir) rmSync(imageDir, { recursive: true, force: true });
   });
 
   it('proxies pages with the forwarded headers and keeps the app compression', async () => {
@@ -74,6 +89,23 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     for (let c = await reader.read(); !c.done; c = await reader.read()) rest += decoder.decode(c.value, { stream: true });
     expect(rest).toContain('Matn 8 uz-body');
     expect(res.headers.get('x-cache')).not.toBe('HIT');
+  });
+
+  it('caches image variants, one per Accept: a second AVIF request is a hit, a browser without AVIF still gets PNG', async () => {
+    const url = base + imagePath(new Signer(IMAGE_KEY), { width: 320, version: null, source: '/media/default/share.png' });
+    const get = (accept: string) => fetch(url, { headers: { accept } });
+    const avif = 'image/avif,image/webp,*/*;q=0.8';
+    const first = await get(avif);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/avif');
+    await first.arrayBuffer();
+    const second = await get(avif);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('content-type')).toBe('image/avif');
+    await second.arrayBuffer();
+    const old = await get('image/*,*/*;q=0.8');
+    expect(old.headers.get('content-type')).toBe('image/png');
+    await old.arrayBuffer();
   });
 
   it('does not expose the cache purge endpoint (in any letter case) or metrics', async () => {

@@ -11,7 +11,9 @@ export type Answer =
   | { status: number; delayMs?: number }
   | { hang: true }
   /** Sends the headers and the first half of `raw`, then the rest once `until` resolves. */
-  | { raw: string; until: Promise<void> };
+  | { raw: string; until: Promise<void> }
+  /** Bytes (an image, say) as they are; with `until`, the first half at once and the rest once it resolves. */
+  | { body: Buffer; contentType?: string; status?: number; delayMs?: number; headers?: Record<string, string>; until?: Promise<void> };
 
 export interface FakeBackend {
   url: string;
@@ -50,6 +52,25 @@ export async function startFakeBackend(routes: Record<string, Answer> = {}, { ot
     if ('hang' in answer) {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if ('body' in answer) {
+      const head = { 'content-type': answer.contentType ?? 'application/octet-stream', ...answer.headers };
+      const send = () => {
+        if (res.destroyed) return;
+        if (!answer.until) {
+          res.writeHead(answer.status ?? 200, head).end(answer.body);
+          return;
+        }
+        const half = answer.body.subarray(0, answer.body.length >> 1);
+        res.writeHead(answer.status ?? 200, head);
+        res.write(half);
+        void answer.until.then(() => {
+          if (!res.destroyed) res.end(answer.body.subarray(half.length));
+        });
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
       return;
     }
     if ('until' in answer) {

@@ -30,10 +30,10 @@ export async function startNginx(appPorts: number[]): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is not installed');
   const port = await freePort();
   const prefix = mkdtempSync(join(tmpdir(), 'ztu-nginx-'));
-  // Workers run as nginx's unprivileged default user: they must reach the prefix and write temp/ and cache/.
+  // Workers run as nginx's unprivileged default user: they must reach the prefix and write temp/ and the caches.
   chmodSync(prefix, 0o755);
-  for (const dir of ['logs', 'temp', 'cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
-  for (const dir of ['temp', 'cache']) chmodSync(join(prefix, dir), 0o777);
+  for (const dir of ['logs', 'temp', 'cache', 'image-cache']) mkdirSync(join(prefix, dir), { mode: 0o777 });
+  for (const dir of ['temp', 'cache', 'image-cache']) chmodSync(join(prefix, dir), 0o777);
   const source = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
   if (!SERVER_LINE.test(source)) throw new Error('deploy/nginx.conf: the upstream has no "server 127.0.0.1:3000 …;" line');
   const conf = source

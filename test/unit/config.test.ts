@@ -33,6 +33,11 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://cache:6379', /Invalid REDIS_URL/],
     ['REDIS_TIMEOUT_MS', '5', /Invalid REDIS_TIMEOUT_MS/],
     ['CACHE_PURGE_TOKEN', 'short', /Invalid CACHE_PURGE_TOKEN/],
+    ['MEDIA_ORIGINS', 'https://cdn.ztu.uz/media', /Invalid MEDIA_ORIGINS: "https:\/\/cdn.ztu.uz\/media" \(expected comma-separated http/],
+    ['MEDIA_ORIGINS', 'https://cdn.ztu.uz, ftp://files.ztu.uz', /Invalid MEDIA_ORIGINS: "ftp:\/\/files.ztu.uz"/],
+    ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
+    ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
+    ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -63,5 +68,15 @@ describe('configuration', () => {
     const config = loadConfig({ BACKEND_URL: 'https://api.ztu.uz/', SITE_URL: 'https://ztu.uz/' });
     expect(config.backendUrl).toBe('https://api.ztu.uz');
     expect(config.siteUrl).toBe('https://ztu.uz');
+  });
+
+  it('reads the image settings: origins normalised, a cache under the temp dir by default', () => {
+    const config = loadConfig({ MEDIA_ORIGINS: ' https://cdn.ztu.uz/ ,http://media.ztu.uz:8080,', IMAGE_SIGNING_KEY: 's'.repeat(16) });
+    expect(config.mediaOrigins).toEqual(['https://cdn.ztu.uz', 'http://media.ztu.uz:8080']);
+    expect(config.imageSigningKey).toBe('s'.repeat(16));
+    expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
+    expect(config.imageCacheDir).toMatch(/ztu-site-images$/);
+    expect(loadConfig({}).mediaOrigins).toEqual([]);
+    expect(loadConfig({}).imageSigningKey).toBeNull();
   });
 });

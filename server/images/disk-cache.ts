@@ -1,0 +1,148 @@
+/**
+ * Encoded variants on disk, in one directory bounded in bytes, least recently used out first. The
+ * index lives in memory and is rebuilt from the directory (file names and modification times) the
+ * first time it is needed, so a restart keeps the variants. A hit moves an entry to the recent end and,
+ * at most hourly per file, sets the file's mtime, which orders the rebuilt index. Files are written to
+ * a temporary name and renamed, so a crash never leaves a half-written variant under a real name.
+ * One process per directory: two would each keep their own index of it.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../logger';
+import type { Encoded } from './encode';
+
+export interface Variant {
+  body: Buffer;
+  /** Strong entity tag, quoted: a hash of the bytes. */
+  etag: string;
+  contentType: string;
+}
+
+interface Entry {
+  file: string;
+  size: number;
+  etag: string;
+  contentType: string;
+  touchedAt: number;
+}
+
+const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+/** `<key>.<etag>.<ext>`, where a key is `<version>.<width>.<target>` (urls.ts and variants.ts make them). */
+const FILE_NAME = /^([\w-]{16}\.\d+\.(?:avif|webp|legacy))\.([\w-]{16})\.(avif|webp|jpg|png)$/;
+const TEMP_PREFIX = '.tmp-';
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export class DiskCache {
+  private readonly index = new Map<string, Entry>();
+  private used = 0;
+  private ready: Promise<boolean> | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+    private readonly logger: Logger,
+  ) {}
+
+  get stats(): { files: number; bytes: number } {
+    return { files: this.index.size, bytes: this.used };
+  }
+
+  async get(key: string): Promise<Variant | null> {
+    if (!(await this.open())) return null;
+    const entry = this.index.get(key);
+    if (!entry) return null;
+    this.index.delete(key);
+    this.index.set(key, entry);
+    let body: Buffer;
+    try {
+      body = await readFile(join(this.dir, entry.file));
+    } catch {
+      // Deleted behind our back (or evicted while we read): a miss, made again.
+      this.forget(key, entry);
+      return null;
+    }
+    const now = Date.now();
+    if (now - entry.touchedAt > TOUCH_EVERY_MS) {
+      entry.touchedAt = now;
+      utimes(join(this.dir, entry.file), now / 1000, now / 1000).catch(() => undefined);
+    }
+    return { body, etag: `"${entry.etag}"`, contentType: entry.contentType };
+  }
+
+  /** Stores a variant; a failure to write is logged and costs only the next request an encode. */
+  async put(key: string, encoded: Encoded, etag: string): Promise<void> {
+    const size = encoded.bytes.length;
+    if (size > this.maxBytes || !(await this.open())) return;
+    const file = `${key}.${etag}.${encoded.ext}`;
+    const temp = join(this.dir, `${TEMP_PREFIX}${randomUUID()}`);
+    try {
+      await writeFile(temp, encoded.bytes);
+      await rename(temp, join(this.dir, file));
+    } catch (error) {
+      this.logger.warn({ err: error, dir: this.dir }, 'image cache: cannot write a variant');
+      await unlink(temp).catch(() => undefined);
+      return;
+    }
+    const old = this.index.get(key);
+    if (old) this.forget(key, old, old.file !== file);
+    this.add(key, { file, size, etag, contentType: encoded.contentType, touchedAt: Date.now() });
+    await this.evict();
+  }
+
+  private add(key: string, entry: Entry): void {
+    this.index.set(key, entry);
+    this.used += entry.size;
+  }
+
+  private forget(key: string, entry: Entry, removeFile = false): void {
+    if (this.index.get(key) !== entry) return;
+    this.index.delete(key);
+    this.used -= entry.size;
+    if (removeFile) unlink(join(this.dir, entry.file)).catch(() => undefined);
+  }
+
+  private async evict(): Promise<void> {
+    const removals: Array<Promise<void>> = [];
+    while (this.used > this.maxBytes) {
+      const [key, entry] = this.index.entries().next().value!;
+      this.forget(key, entry);
+      removals.push(unlink(join(this.dir, entry.file)).catch(() => undefined));
+    }
+    await Promise.all(removals);
+  }
+
+  /** The directory and its index, made once; false (logged) when the directory cannot be used. */
+  private open(): Promise<boolean> {
+    this.ready ??= this.scan().then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn({ err: error, dir: this.dir }, 'image cache: directory unusable, variants are made on every request');
+        return false;
+      },
+    );
+    return this.ready;
+  }
+
+  private async scan(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const found: Array<[string, Entry]> = [];
+    for (const name of await readdir(this.dir)) {
+      // A temporary file is a write that a crash interrupted.
+      if (name.startsWith(TEMP_PREFIX)) await unlink(join(this.dir, name)).catch(() => undefined);
+      const match = FILE_NAME.exec(name);
+      if (!match) continue;
+      const info = await stat(join(this.dir, name)).catch(() => null);
+      if (!info?.isFile()) continue;
+      found.push([match[1]!, { file: name, size: info.size, etag: match[2]!, contentType: CONTENT_TYPES[match[3]!]!, touchedAt: info.mtimeMs }]);
+    }
+    found.sort((a, b) => a[1].touchedAt - b[1].touchedAt);
+    for (const [key, entry] of found) {
+      // Two files for one key (an interrupted replacement): the newer wins.
+      const old = this.index.get(key);
+      if (old) this.forget(key, old, true);
+      this.add(key, entry);
+    }
+    await this.evict();
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * GET/HEAD /_img/…: the variant a signed URL asks for, in the format Accept allows (urls.ts has the
+ * URL's shape). Unsigned, forged or malformed URLs and widths outside the set are 404; a full work
+ * queue is 503 with Retry-After.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { noneMatchHits } from '../etag';
+import { negotiate } from './formats';
+import type { Signer } from './signing';
+import { readImagePath } from './urls';
+import type { Answer, ImageVariants } from './variants';
+import { Busy } from './work-queue';
+
+const RETRY_AFTER_S = '5';
+
+export function imageRouter(signer: Signer, variants: ImageVariants): Router {
+  // Case-sensitive, as the signature is: /_IMG/… is no image URL.
+  const router = express.Router({ caseSensitive: true });
+  router.get('/_img/*rest', (req, res, next) => {
+    serve(req, res, signer, variants).catch(next);
+  });
+  return router;
+}
+
+async function serve(req: Request, res: Response, signer: Signer, variants: ImageVariants): Promise<void> {
+  res.locals.route = 'image';
+  const asked = readImagePath(signer, req.path);
+  if (!asked) {
+    res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
+    return;
+  }
+  res.vary('Accept');
+  let answer: Answer;
+  try {
+    answer = await variants.answer(asked.source, asked.version, asked.width, negotiate(req.get('accept')));
+  } catch (error) {
+    if (!(error instanceof Busy)) throw error;
+    res.status(503).set({ 'Retry-After': RETRY_AFTER_S, 'Cache-Control': 'no-store' }).type('text/plain').send('Busy: try again shortly');
+    return;
+  }
+  res.set({ 'Content-Type': answer.contentType, ETag: answer.etag, 'Cache-Control': answer.cacheControl });
+  // The reason may quote an error message: only printable ASCII is a valid header value.
+  if (answer.fallback) res.set('X-Image-Fallback', answer.fallback.replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
+  if (noneMatchHits(req.get('if-none-match'), answer.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.set('Content-Length', String(answer.body.length)).end(answer.body);
+}

@@ -1,0 +1,31 @@
+/**
+ * What the endpoint makes: one fixed set of widths (any other is a 404, so that nobody can make it
+ * encode a thousand sizes of one photo) and the format a client's Accept header allows.
+ */
+export const WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+
+const WIDTH_SET: ReadonlySet<number> = new Set(WIDTHS);
+
+export function isWidth(width: number): boolean {
+  return WIDTH_SET.has(width);
+}
+
+/** AVIF, WebP, or the format every browser decodes: JPEG, or PNG for an image with transparency. */
+export type Target = 'avif' | 'webp' | 'legacy';
+
+/**
+ * AVIF when Accept names image/avif, else WebP when it names image/webp, else legacy. Only types named
+ * outright count: `image/*` and `*\/*` are sent by browsers that cannot decode AVIF (Safari before 16,
+ * Chrome before 85), so they must not be read as accepting it. `;q=0` refuses a type.
+ */
+export function negotiate(accept: string | undefined): Target {
+  const named = new Set<string>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [type = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) named.add(type);
+  }
+  if (named.has('image/avif')) return 'avif';
+  if (named.has('image/webp')) return 'webp';
+  return 'legacy';
+}

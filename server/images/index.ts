@@ -1,0 +1,48 @@
+/**
+ * The image endpoint (issue 14): one place that builds its parts from the configuration. Pages get
+ * their URLs from `urls.imageSet(source, widths?)`; the router answers them.
+ */
+import type { Router } from 'express';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { PUBLIC_DIR } from '../paths';
+import { DiskCache } from './disk-cache';
+import { imageRouter } from './endpoint';
+import { Signer } from './signing';
+import { Sources } from './sources';
+import { ImageUrls } from './urls';
+import { ImageVariants } from './variants';
+import { Versions } from './versions';
+
+/** How often a known source is asked (a conditional GET) whether it changed, when pages use it. */
+const CHECK_SOURCES_EVERY_MS = 10 * 60 * 1000;
+/** Sources whose version is kept: far more than the site shows, a few MB at most. */
+const MAX_VERSIONS = 20_000;
+
+export interface Images {
+  router: Router;
+  urls: ImageUrls;
+  variants: ImageVariants;
+  versions: Versions;
+  disk: DiskCache;
+}
+
+export interface ImageDeps {
+  logger: Logger;
+  now: () => number;
+  /** A source the server knew changed: pages stored with its old URLs must be made again. */
+  onSourceChanged: () => void;
+}
+
+export function createImages(config: Config, { logger, now, onSourceChanged }: ImageDeps): Images {
+  if (!config.imageSigningKey && config.production && config.backendUrl) {
+    logger.warn('IMAGE_SIGNING_KEY is unset: image URLs are signed with a random key, so they change on every restart and differ between replicas');
+  }
+  const signer = new Signer(config.imageSigningKey);
+  const origins = [...(config.backendUrl ? [new URL(config.backendUrl).origin] : []), ...config.mediaOrigins];
+  const sources = new Sources({ origins, publicDir: PUBLIC_DIR, timeoutMs: config.backendTimeoutMs });
+  const versions = new Versions({ sources, now, checkEveryMs: CHECK_SOURCES_EVERY_MS, maxEntries: MAX_VERSIONS, onChange: onSourceChanged });
+  const disk = new DiskCache(config.imageCacheDir, config.imageCacheMaxBytes, logger);
+  const variants = new ImageVariants({ sources, versions, disk, logger, now });
+  return { router: imageRouter(signer, variants), urls: new ImageUrls(signer, versions), variants, versions, disk };
+}

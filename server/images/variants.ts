@@ -1,0 +1,137 @@
+/**
+ * Answering one variant: from the disk cache when the source's version is known and the variant was
+ * made before; otherwise one fetch of the source and one encode however many ask at once (single
+ * flight), in the work queue (two at once, a few waiting, then 503). A source that is not allowed, or
+ * that fails (missing, too slow, too large, not an image, too many pixels), gets the site's default
+ * image in its place, briefly cached; a failure is remembered for as long, so a broken image is not
+ * fetched again on every request.
+ */
+import { createHash } from 'node:crypto';
+import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
+import type { Logger } from '../logger';
+import type { DiskCache, Variant } from './disk-cache';
+import { encode, inspect, Refused, type SourceImage } from './encode';
+import type { Target } from './formats';
+import type { Sources } from './sources';
+import { SingleFlight } from './single-flight';
+import { contentVersion, type Versions } from './versions';
+import { Busy, WorkQueue } from './work-queue';
+
+/** Shown in place of a source that is refused or fails: the placeholder the site's cards already use. */
+export const DEFAULT_IMAGE = DEFAULT_NEWS_IMAGE;
+/** The URL names the version of the bytes answered: they can never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A URL made before the version was known (or for an older version): as long as the site's /media/ files. */
+const UNVERSIONED = 'public, max-age=3600';
+/** The default image in place of a failed source: the source may be back in a minute. */
+const FALLBACK = 'public, max-age=60';
+const REMEMBER_FAILURE_MS = 60_000;
+const MAX_FAILURES = 1000;
+/** Two encodes at once leave the main thread its core on a two-core machine; a few more may wait. */
+const ENCODES_AT_ONCE = 2;
+const MAX_WAITING = 16;
+
+export interface Answer extends Variant {
+  cacheControl: string;
+  /** Why the default image was answered instead of the source. */
+  fallback?: string;
+}
+
+interface Made extends Variant {
+  version: string;
+}
+
+interface Original {
+  bytes: Buffer;
+  image: SourceImage;
+  version: string;
+}
+
+export interface VariantDeps {
+  sources: Sources;
+  versions: Versions;
+  disk: DiskCache;
+  logger: Logger;
+  now: () => number;
+}
+
+export class ImageVariants {
+  readonly queue = new WorkQueue(ENCODES_AT_ONCE, MAX_WAITING);
+  private readonly making = new SingleFlight<Made>();
+  private readonly fetching = new SingleFlight<Original>();
+  private readonly failures = new Map<string, { reason: string; until: number }>();
+
+  constructor(private readonly deps: VariantDeps) {}
+
+  /** Throws Busy when the work queue is full. */
+  async answer(source: string, urlVersion: string | null, width: number, target: Target): Promise<Answer> {
+    const refusal = this.refusal(source);
+    if (refusal) return this.fallback(width, target, refusal);
+    try {
+      const made = await this.variant(source, urlVersion, width, target);
+      return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
+    } catch (error) {
+      if (error instanceof Busy) throw error;
+      const reason = error instanceof Refused ? error.message : error instanceof Error ? error.message : String(error);
+      this.remember(source, reason);
+      this.deps.logger.warn({ source: source.slice(0, 512), reason }, 'image source refused: default image answered');
+      return this.fallback(width, target, reason);
+    }
+  }
+
+  private refusal(source: string): string | null {
+    if (!this.deps.sources.allowed(source)) return 'source not allowed';
+    const failed = this.failures.get(source);
+    if (!failed) return null;
+    if (failed.until > this.deps.now()) return failed.reason;
+    this.failures.delete(source);
+    return null;
+  }
+
+  private remember(source: string, reason: string): void {
+    this.failures.delete(source);
+    this.failures.set(source, { reason, until: this.deps.now() + REMEMBER_FAILURE_MS });
+    if (this.failures.size > MAX_FAILURES) this.failures.delete(this.failures.keys().next().value!);
+  }
+
+  /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
+  private async fallback(width: number, target: Target, reason: string): Promise<Answer> {
+    const made = await this.variant(DEFAULT_IMAGE, null, width, target);
+    return { ...made, cacheControl: FALLBACK, fallback: reason };
+  }
+
+  private async variant(source: string, urlVersion: string | null, width: number, target: Target): Promise<Made> {
+    const version = urlVersion ?? this.deps.versions.current(source)?.version;
+    if (version) {
+      const stored = await this.deps.disk.get(variantKey(version, width, target));
+      if (stored) return { ...stored, version };
+    }
+    return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target)));
+  }
+
+  private async make(source: string, width: number, target: Target): Promise<Made> {
+    const original = await this.fetching.run(source, () => this.fetch(source));
+    const key = variantKey(original.version, width, target);
+    // Made before under another URL (unversioned, or another source with the same bytes).
+    const stored = await this.deps.disk.get(key);
+    if (stored) return { ...stored, version: original.version };
+    const encoded = await encode(original.bytes, original.image, width, target);
+    const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
+    await this.deps.disk.put(key, encoded, etag);
+    return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
+  }
+
+  private async fetch(source: string): Promise<Original> {
+    const fetched = await this.deps.sources.fetch(source);
+    if (fetched.kind !== 'ok') throw new Refused(fetched.kind === 'failed' ? fetched.reason : 'unexpected 304');
+    const image = await inspect(fetched.bytes);
+    const version = contentVersion(fetched.bytes);
+    this.deps.versions.learn(source, { version, width: image.width, height: image.height, vector: image.format === 'svg', validators: fetched.validators });
+    return { bytes: fetched.bytes, image, version };
+  }
+}
+
+/** A variant is named by the content it comes from, so it survives restarts and is shared by equal sources. */
+function variantKey(version: string, width: number, target: Target): string {
+  return `${version}.${width}.${target}`;
+}

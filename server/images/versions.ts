@@ -1,0 +1,82 @@
+/**
+ * What the server knows of each source's current content: its version (a hash of its bytes), its
+ * displayed size, and its validators. Image URLs carry the version, so a replaced photo gets new URLs
+ * and an old URL can be cached for a year. Learnt when a source is first fetched; checked again in
+ * the background (a conditional GET) when a URL is made from an entry older than the check interval.
+ * Bounded, oldest out; lost on restart, which is safe: URLs are then made without a version (and
+ * cached briefly) until the next fetch learns it again, and a hash of the same bytes is the same.
+ */
+import { createHash } from 'node:crypto';
+import type { Sources, Validators } from './sources';
+
+export interface SourceVersion {
+  version: string;
+  width: number;
+  height: number;
+  /** SVG: drawn at any width, so its nominal width limits nothing. */
+  vector: boolean;
+  validators: Validators;
+  checkedAt: number;
+}
+
+export interface VersionOptions {
+  sources: Sources;
+  now: () => number;
+  checkEveryMs: number;
+  maxEntries: number;
+  /** A known source changed or went away: URLs made from it before are no longer current. */
+  onChange: () => void;
+}
+
+/** 96 bits of SHA-256 of the source's bytes, base64url: the same bytes give the same version in every process. */
+export function contentVersion(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest().subarray(0, 12).toString('base64url');
+}
+
+export class Versions {
+  private readonly entries = new Map<string, SourceVersion>();
+  private readonly checking = new Set<string>();
+
+  constructor(private readonly options: VersionOptions) {}
+
+  /** The version to put in URLs, or null while unknown; an entry due for a check starts one. */
+  current(source: string): SourceVersion | null {
+    const entry = this.entries.get(source);
+    if (entry && this.options.now() - entry.checkedAt >= this.options.checkEveryMs) this.check(source, entry);
+    return entry ?? null;
+  }
+
+  learn(source: string, entry: Omit<SourceVersion, 'checkedAt'>): void {
+    const known = this.entries.get(source);
+    this.entries.delete(source);
+    this.entries.set(source, { ...entry, checkedAt: this.options.now() });
+    if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    if (known && known.version !== entry.version) this.options.onChange();
+  }
+
+  /** Checks under way (tests wait for none, rather than for a time). */
+  get checksUnderWay(): number {
+    return this.checking.size;
+  }
+
+  private check(source: string, entry: SourceVersion): void {
+    if (this.checking.has(source)) return;
+    this.checking.add(source);
+    void this.options.sources
+      .fetch(source, entry.validators)
+      .then((fetched) => {
+        if (this.entries.get(source) !== entry) return;
+        const changed = fetched.kind === 'ok' ? contentVersion(fetched.bytes) !== entry.version : fetched.kind === 'failed' && fetched.gone;
+        if (changed) {
+          // Forgotten rather than updated: the next request for it fetches, inspects and learns it whole.
+          this.entries.delete(source);
+          this.options.onChange();
+        } else {
+          // Unchanged, or a passing failure: asked again after the next interval, not on every render.
+          entry.checkedAt = this.options.now();
+          if (fetched.kind === 'ok') entry.validators = fetched.validators;
+        }
+      })
+      .finally(() => this.checking.delete(source));
+  }
+}
