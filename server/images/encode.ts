@@ -2,15 +2,28 @@
  * Reading a source image and making one variant of it with sharp (libvips). The source's own
  * Content-Type is never consulted: the format is what sharp finds in the bytes.
  */
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import type { Target } from './formats';
 
-// One libvips thread per image: the endpoint's work queue (two at once) is then the whole of the CPU
-// images take, and the libuv pool (four threads, shared with file and DNS work) is never all sharp's.
-// No libvips operation cache: each variant is made once and then read from disk, so a cache of
-// decoded images would only hold memory.
-sharp.concurrency(1);
-sharp.cache(false);
+type Sharp = (typeof import('sharp'))['default'];
+let loading: Promise<Sharp> | null = null;
+
+/**
+ * sharp is loaded with the first image the endpoint makes: libvips adds ~29 MB of RSS to a process
+ * that, behind nginx's image cache, may serve none for hours.
+ */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per image: the endpoint's work queue (two at once) is then the whole of the CPU
+    // images take, and the libuv pool (four threads, shared with file and DNS work) is never all sharp's.
+    // No libvips operation cache: each variant is made once and then read from disk, so a cache of
+    // decoded images would only hold memory.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** Larger images are refused from their header, before any pixel is decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -50,6 +63,7 @@ export interface Encoded {
 
 /** What the header says; refuses what is not an accepted image, or too large to decode. */
 export async function inspect(bytes: Buffer): Promise<SourceImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header alone, without sharp's pixel limit, so that a bomb is refused with its dimensions below.
@@ -73,6 +87,7 @@ export async function encode(bytes: Buffer, source: SourceImage, width: number, 
   // An SVG is drawn at the size asked for: for a vector, that is no enlargement.
   const svg = source.format === 'svg';
   const density = svg ? Math.min(100_000, Math.max(1, (72 * width) / source.width)) : undefined;
+  const sharp = await loadSharp();
   const image = sharp(bytes, { ...INPUT, density })
     .autoOrient()
     .resize({ width, withoutEnlargement: !svg })
