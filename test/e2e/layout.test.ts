@@ -120,7 +120,8 @@ describe('no horizontal overflow', () => {
       }
       expect(wide).toEqual([]);
       await page.close();
-    });
+      // A bound for a hang only: 37 screens at six widths take a minute or more on a busy machine.
+    }, 600_000);
   }
 });
 
