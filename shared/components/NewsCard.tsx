@@ -1,11 +1,13 @@
+import type { Picture } from '../api';
 import { useT } from '../app-context';
+import { Img } from './Img';
 import { LocalLink } from './links';
 
 /** A news card as the loaders prepare it: text already in the page language, date already formatted. */
 export interface NewsCardData {
   id: number;
   /** Null means "use the default image". */
-  image: string | null;
+  image: Picture | null;
   /** Already cut to 100 characters; null when the backend sent none. */
   title: string | null;
   /** Already formatted on the server; null when the backend sent none. */
@@ -22,15 +24,7 @@ export function NewsCard({ news, headingLevel = 3, eager = false }: { news: News
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="news-card">
-      <img
-        className="news-card__image"
-        src={news.image ?? DEFAULT_NEWS_IMAGE}
-        alt=""
-        width={600}
-        height={400}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <Img className="news-card__image" picture={news.image} fallback={DEFAULT_NEWS_IMAGE} place="newsCard" alt="" load={eager ? 'eager' : 'lazy'} />
       <div className="news-card__body">
         <Heading className="news-card__title">
           <LocalLink to={`/news/${news.id}`} className="news-card__link">
