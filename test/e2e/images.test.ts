@@ -1,13 +1,13 @@
 /**
  * Real photos on a phone (issue 14): the built site on a fake backend whose every image is a
- * 4000x3000 JPEG (made here with sharp, detailed enough to weigh what a camera photo weighs), in
+ * 4000x3000 JPEG (scripts/lib/photo.ts: detailed enough to weigh what a camera photo weighs), in
  * Chromium at 375x812 (DPR 2) and 1280x800. Per page: the image bytes transferred for the first
  * screen plus one scroll, printed, and the layout shifts (CLS), which must stay 0. The home page at
  * 375 px must stay under 400 KB of images. Every wait is for an event or a condition, never a time.
  */
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser, BrowserContextOptions, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraLikePhoto } from '../../scripts/lib/photo';
 import { hydrated, launch, newContext, watch } from '../helpers/browser';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
@@ -23,29 +23,11 @@ let backend: FakeBackend;
 let server: RunningServer;
 let browser: Browser;
 
-/**
- * A 4000x3000 "photo": smooth shapes of colour (noise drawn small and enlarged) with fine grain on
- * top, so that it compresses about as a camera JPEG does (a few MB at quality 90).
- */
-async function photo(): Promise<Buffer> {
-  const blobs = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#6080a0', noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
-    .png()
-    .toBuffer();
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
-    .png()
-    .toBuffer();
-  return sharp(blobs)
-    .resize(4000, 3000, { kernel: 'cubic' })
-    .composite([{ input: grain, blend: 'overlay' }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
 beforeAll(async () => {
   // Every path that is not data answers the photo, whatever image a record names.
   backend = await startFakeBackend(
     { ...coreRoutes(), ...aboutRoutes(), [STUDENT_LIFE_PATH]: { json: STUDENT_LIFE } },
-    { otherwise: { body: await photo(), contentType: 'image/jpeg' } },
+    { otherwise: { body: await cameraLikePhoto(), contentType: 'image/jpeg' } },
   );
   server = await startServer({ BACKEND_URL: backend.url, STUDENT_LIFE_PATH });
   browser = await launch();
@@ -76,9 +58,10 @@ async function measure(url: string, device: BrowserContextOptions): Promise<Meas
   });
   const { page, problems } = watch(await context.newPage());
   const bodies: Array<Promise<number>> = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() === 'image') bodies.push(response.body().then((body) => body.length));
-  });
+  };
+  page.on('response', onResponse);
   expect((await page.goto(server.url + url, { waitUntil: 'load' }))?.status()).toBe(200);
   await hydrated(page);
   await page.waitForLoadState('networkidle');
@@ -98,6 +81,8 @@ async function measure(url: string, device: BrowserContextOptions): Promise<Meas
     { timeout: 0, polling: 'raf' },
   );
   await page.waitForLoadState('networkidle');
+  // What arrives from here on is past the measure (and would fail to read once the context closes).
+  page.off('response', onResponse);
   const sizes = await Promise.all(bodies);
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(problems).toEqual([]);
