@@ -12,7 +12,8 @@
  * /proc/<pid>/stat before and after the run, so the generator's own CPU never counts), and the ratio
  * nginx CPU / site CPU (1 = as cheap as nginx).
  * Then the cold render cost: a second site with the page cache off (data warm), CPU per request for
- * the pages that render most often. Then the search timing and RSS. Figures depend on the machine and
+ * the pages that render most often. Then the search timing, the cost of one image variant (640w AVIF
+ * and WebP of a 4000x3000 JPEG, cold and cached) and RSS. Figures depend on the machine and
  * on what else runs: compare rows of one run; nothing is asserted.
  *   BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_PROFILE=1 (write .bench/*.cpuprofile and print
  *   the functions with the most self time for the warm and the render server).
@@ -236,6 +237,11 @@ function searchTiming() {
   return withBundled('search-timing', (module) => module.searchTiming());
 }
 
+/** The image endpoint's cost of one variant, cold and cached (scripts/lib/image-timing.ts). */
+function imageTiming() {
+  return withBundled('image-timing', (module) => module.imageTiming());
+}
+
 /** Debian's redis-server on a free port as a pure cache, once it answers; null where it is not installed. */
 async function startRedis() {
   if (!REDIS) return null;
@@ -351,6 +357,7 @@ for (const r of replicas) {
 }
 if (!REDIS) console.log('(no redis-server: apt-get install -y redis-server for the Redis row)');
 console.log(`\n${await searchTiming()}`);
+console.log(`\n${await imageTiming()}`);
 console.log(
   `\nRSS after serving all ${sitePages} sitemap URLs and the runs: ${rss.cached} MB (page cache on), ${rss.rendering} MB (page cache off); node ${productionNodeFlags().join(' ')}`,
 );

@@ -477,7 +477,9 @@ function collectRefs() {
   const refs = new Map();
   const walk = (node, parent) => {
     if (typeof node === 'string') {
-      if (node.startsWith('/media/') && !refs.has(node)) refs.set(node, parent || {});
+      // A demo photo (.jpg) is rendered from its art of the same name (scripts/generate-photos.mjs).
+      const art = node.replace(/^(\/media\/.+)\.jpg$/, '$1.svg');
+      if (art.startsWith('/media/') && !refs.has(art)) refs.set(art, parent || {});
     } else if (Array.isArray(node)) node.forEach((v) => walk(v, parent));
     else if (node && typeof node === 'object') Object.values(node).forEach((v) => walk(v, node));
   };

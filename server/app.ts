@@ -39,6 +39,7 @@ import { onSanitizeFallback, sanitizerPool } from './sanitize';
 import { SharedTier, type PurgeScope } from './shared-cache';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
+import { pictureMaker } from './images/pictures';
 
 export interface AppDeps {
   source?: Source;
@@ -130,8 +131,14 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   }
   const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
-  // Stored pages hold image URLs with the source's version: a source replaced in place makes them stale.
-  const images = createImages(config, { logger, now: deps.now ?? Date.now, onSourceChanged: () => pageCache.clear() });
+  // Stored pages hold image URLs with the source's version: a source replaced in place makes them stale,
+  // and a source seen for the first time makes those stored without its version worth making again.
+  const images = createImages(config, {
+    logger,
+    now: deps.now ?? Date.now,
+    onSourceChanged: () => pageCache.clear(),
+    onSourceLearnt: () => pageCache.imageSourceLearnt(),
+  });
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     handler,
@@ -139,7 +146,11 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     siteUrl: config.siteUrl,
     cacheTtlS: Math.round(config.cacheTtlMs / 1000),
     cacheStaleS: Math.round(config.cacheStaleMs / 1000),
-    apiOptions: { studentLifePath: studentLifePath(config), search: (query, lang, page) => search.search(query, lang, page) },
+    apiOptions: {
+      studentLifePath: studentLifePath(config),
+      search: (query, lang, page) => search.search(query, lang, page),
+      picture: pictureMaker(images.urls),
+    },
     assetsFor: createAssetResolver(manifest),
     logger,
     pageCache,

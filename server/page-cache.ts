@@ -28,6 +28,8 @@ export interface StoredPage {
   etags: { identity: string; gzip: string; br: string };
   /** Backend paths the page used and the data versions it was rendered from. */
   deps: Array<[string, number]>;
+  /** Set when the page holds image URLs made before their sources were seen: `imagesLearnt` then. */
+  imagesAt: number | null;
   bytes: number;
 }
 
@@ -37,6 +39,7 @@ interface PageToStore {
   headers: Array<[string, string]>;
   html: Buffer;
   deps: Array<[string, number]>;
+  imagesAt: number | null;
 }
 
 export interface PageCacheStats {
@@ -53,6 +56,7 @@ export class PageCache {
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
   private readonly storing = new Set<Promise<void>>();
   private used = 0;
+  private learnt = 0;
 
   constructor(
     private readonly data: DataCache,
@@ -67,10 +71,29 @@ export class PageCache {
     return this.pages.size;
   }
 
+  /**
+   * How many image sources the image endpoint has learnt (server/images/versions.ts). A page whose
+   * image URLs were made without their source's version (and size) is current only until another
+   * source is learnt: then it renders again, with the versions it can now have. Counting, rather than
+   * dropping such pages at once, costs nothing while no provisional page is asked for.
+   */
+  get imagesLearnt(): number {
+    return this.learnt;
+  }
+
+  imageSourceLearnt(): void {
+    this.learnt++;
+  }
+
   /** The stored page for `key` if its data is still current (stale data keeps it, while refreshing). */
   get(key: string): StoredPage | null {
     const page = this.pages.get(key);
     if (!page) {
+      this.stats.misses++;
+      return null;
+    }
+    if (page.imagesAt !== null && page.imagesAt !== this.learnt) {
+      this.delete(key);
       this.stats.misses++;
       return null;
     }
@@ -133,6 +156,7 @@ export class PageCache {
       br,
       etags: codedTags(createHash('sha1').update(page.html).digest('base64url')),
       deps: page.deps,
+      imagesAt: page.imagesAt,
       bytes: page.html.length + gz.length + br.length,
     };
     if (stored.bytes > this.maxBytes) return;
@@ -179,7 +203,9 @@ export async function storeRenderedPage(
   key: string,
   res: { getHeaders(): OutgoingHttpHeaders; statusCode: number; locals: Record<string, unknown> },
   html: Buffer,
-  session: { used: Map<string, number> },
+  session: { used: Map<string, number>; provisional: boolean },
+  /** `imagesLearnt` when the render began (a source learnt during the render counts as after it). */
+  imagesAt: number,
 ): Promise<void> {
   const headers: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -188,5 +214,12 @@ export async function storeRenderedPage(
   // The CSP is stored as a template: each response gets its own nonce.
   const csp = res.getHeaders()['content-security-policy'];
   if (typeof csp === 'string') headers.push(['content-security-policy', csp.replaceAll(res.locals.nonce as string, NONCE_PLACEHOLDER)]);
-  await cache.store(key, { status: res.statusCode, route: String(res.locals.route), headers, html, deps: [...session.used] });
+  await cache.store(key, {
+    status: res.statusCode,
+    route: String(res.locals.route),
+    headers,
+    html,
+    deps: [...session.used],
+    imagesAt: session.provisional ? imagesAt : null,
+  });
 }

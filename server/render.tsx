@@ -89,6 +89,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const session = new DataSession(controller.signal);
   res.locals.session = session;
   const crawler = isbot(req.get('user-agent') ?? '');
+  const imagesAt = deps.pageCache.imagesLearnt;
   const ctx = createRequestContext(deps, session, !crawler);
 
   let context: StaticHandlerContext | Response;
@@ -135,7 +136,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   };
   const store = (html: Buffer) => {
     if (!keep()) return;
-    void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, html, session).catch((error: unknown) =>
+    void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, html, session, imagesAt).catch((error: unknown) =>
       deps.logger.warn({ err: error }, 'page cache store failed'),
     );
   };

@@ -11,9 +11,28 @@ export type Localized = Record<Lang, string>;
 /** A URL that survived validation: absolute http(s), or a site-relative path. */
 export type SafeUrl = string;
 
-export interface NewsItem {
+/**
+ * An image as pages show it. The parsers and the data cache keep each image as its SafeUrl; the
+ * server's SiteApi turns it into a Picture on the way out (image URLs are signed and carry the
+ * source's version, which changes independently of the data), so the browser, which cannot sign,
+ * gets them in loader data. Entity types take the image type as a parameter: SafeUrl as parsed,
+ * Picture as served.
+ */
+export interface Picture {
+  /** The largest variant of the image endpoint, or the file itself (the site's own SVG art). */
+  src: string;
+  /** Variants with width descriptors; absent when the file is served as it is. */
+  srcSet?: string;
+  /** The image's displayed size, once the server has seen it. */
+  width?: number;
+  height?: number;
+  /** The 1200x630 link-preview crop (news items), site-relative. */
+  share?: string;
+}
+
+export interface NewsItem<Image = Picture> {
   id: number;
-  image: SafeUrl | null;
+  image: Image | null;
   title: Localized;
   /** Sanitised HTML. */
   desc: Localized;
@@ -30,8 +49,8 @@ export interface NewsItem {
   category: string | null;
 }
 
-export interface NewsPage {
-  items: NewsItem[];
+export interface NewsPage<Image = Picture> {
+  items: NewsItem<Image>[];
   /** Total number of news the backend reports, when it does. */
   count: number | null;
   hasNext: boolean;
@@ -63,16 +82,16 @@ export interface FacultyChild {
   name: Localized;
 }
 
-export interface Faculty {
+export interface Faculty<Image = Picture> {
   id: number;
-  image: SafeUrl | null;
+  image: Image | null;
   name: Localized;
   children: FacultyChild[];
 }
 
-export interface StaffEntry {
+export interface StaffEntry<Image = Picture> {
   id: number;
-  image: SafeUrl | null;
+  image: Image | null;
   position: Localized;
   fullName: Localized;
   phone: string;
@@ -80,18 +99,18 @@ export interface StaffEntry {
   details: Localized;
 }
 
-export interface Department {
+export interface Department<Image = Picture> {
   id: number;
-  image: SafeUrl | null;
+  image: Image | null;
   name: Localized;
   head: Localized;
   phone: string;
   email: string;
 }
 
-export interface RectoratePerson {
+export interface RectoratePerson<Image = Picture> {
   id: number;
-  image: SafeUrl | null;
+  image: Image | null;
   name: Localized;
   position: Localized;
   phone: string;
@@ -121,31 +140,31 @@ export interface Programme {
 
 export type ProgrammeKind = 'fulltime' | 'correspondence' | 'master';
 
-export interface Partner {
+export interface Partner<Image = Picture> {
   /** The backend's id, or the record's position: the SPEC gives these records no id. */
   key: string;
   name: string;
-  image: SafeUrl | null;
+  image: Image | null;
   url: SafeUrl | null;
 }
 
-export interface HomeImage {
+export interface HomeImage<Image = Picture> {
   /** The backend's id, or the record's position: the SPEC gives these records no id. */
   key: string;
-  image: SafeUrl;
+  image: Image;
 }
 
-export interface GalleryImage {
+export interface GalleryImage<Image = Picture> {
   /** The backend's id, or the record's position: the SPEC gives these records no id. */
   key: string;
-  image: SafeUrl;
+  image: Image;
   title: Localized;
 }
 
-export interface StudentLife {
+export interface StudentLife<Image = Picture> {
   title: Localized;
   link: SafeUrl | null;
-  images: GalleryImage[];
+  images: GalleryImage<Image>[];
 }
 
 /** Vacancies are hard-coded in the original site (SPEC section 7); ours live in content/site. */

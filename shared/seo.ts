@@ -22,10 +22,16 @@ export function absoluteUrl(siteUrl: string, url: string): string {
   return new URL(url, `${siteUrl}/`).href;
 }
 
-/** A link-preview image: the item's own unless it is SVG (which previews do not show), else the default. */
-export function shareImage(siteUrl: string, image: string | null | undefined): { url: string; width?: number; height?: number } {
-  if (image && !/\.svgz?(?:[?#]|$)/i.test(image)) return { url: absoluteUrl(siteUrl, image) };
-  return { url: absoluteUrl(siteUrl, SHARE_IMAGE.path), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+/** The size of an item's own preview: the image endpoint's share crop (server/images/formats.ts SHARE). */
+export const SHARE_CROP = { width: 1200, height: 630 } as const;
+
+/**
+ * A link-preview image: the item's own photo as the server's 1200x630 crop (Picture.share) when it
+ * has one, else the default (an item without a photo, or with the site's own SVG art).
+ */
+export function shareImage(siteUrl: string, share: string | undefined): { url: string; width: number; height: number; own: boolean } {
+  if (share) return { url: absoluteUrl(siteUrl, share), ...SHARE_CROP, own: true };
+  return { url: absoluteUrl(siteUrl, SHARE_IMAGE.path), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, own: false };
 }
 
 type JsonLd = Record<string, unknown>;

@@ -2,9 +2,11 @@
  * The server's SiteApi: each method is an endpoint of shared/api.ts, read through the data cache and
  * parsed once per fill. Missing data rejects with a DataError the page loaders understand.
  */
-import { ENDPOINTS, type SearchPage } from '../../shared/api';
+import { ENDPOINTS, type Picture, type SafeUrl, type SearchPage } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
 import type { Lang } from '../../shared/lang';
+import { PLACES, type PlaceName } from '../../shared/pictures';
+import { isProvisional, plainPicture, type PictureOf } from '../images/pictures';
 import type { DataCache, Parser } from './cache';
 import { listed, named, single, withEntities } from './entity-keys';
 import { createParsers } from './parse';
@@ -16,6 +18,8 @@ export interface SiteApiOptions {
   studentLifePath: string;
   /** Site search (server/search): answers from its in-memory index; absent, nothing is found. */
   search?: (query: string, lang: Lang, page: number) => Promise<SearchPage>;
+  /** The image endpoint's URLs of a backend image (server/images); absent, each image is its own URL. */
+  picture?: PictureOf;
 }
 
 /** The parsers of one media base, each naming the entities it holds (server/backend/entity-keys.ts). */
@@ -59,6 +63,20 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
   const parse = parsersFor(source.mediaBase);
   const studentLifeParse = parsersFor(source.mediaBaseFor?.(options.studentLifePath) ?? source.mediaBase);
 
+  const pictureOf = options.picture ?? plainPicture;
+  /**
+   * Images become Pictures here, on every call, not in the data cache: their URLs carry the source's
+   * version, which changes apart from the data. Each backend endpoint feeds one place of the pages.
+   */
+  function picture(image: SafeUrl, place: PlaceName): Picture;
+  function picture(image: SafeUrl | null, place: PlaceName): Picture | null;
+  function picture(image: SafeUrl | null, place: PlaceName): Picture | null {
+    if (image === null) return null;
+    const made = pictureOf(image, PLACES[place]);
+    if (isProvisional(made)) session.provisional = true;
+    return made;
+  }
+
   async function read<T>(path: string, parser: Parser<T>, notFound?: () => T): Promise<T> {
     const lookup = await cache.get(path, parser, session.signal);
     session.record(path, lookup);
@@ -71,27 +89,39 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
   }
 
   return {
-    homeContent: () => read(ENDPOINTS.homeContent(), parse.homeContent),
-    partners: () => read(ENDPOINTS.partners(), parse.partners),
+    homeContent: async () => (await read(ENDPOINTS.homeContent(), parse.homeContent)).map((slide) => ({ ...slide, image: picture(slide.image, 'slide') })),
+    partners: async () => (await read(ENDPOINTS.partners(), parse.partners)).map((partner) => ({ ...partner, image: picture(partner.image, 'partner') })),
     // A page past the end may answer 404, which means "no more results", not an error.
-    newsPage: (page) => read(ENDPOINTS.newsPage(page), parse.newsPage, () => ({ items: [], count: null, hasNext: false })),
-    newsItem: (id) => read(ENDPOINTS.newsItem(id), parse.newsItem),
+    newsPage: async (page) => {
+      const found = await read(ENDPOINTS.newsPage(page), parse.newsPage, () => ({ items: [], count: null, hasNext: false }));
+      return { ...found, items: found.items.map((item) => ({ ...item, image: picture(item.image, 'newsCard') })) };
+    },
+    newsItem: async (id) => {
+      const item = await read(ENDPOINTS.newsItem(id), parse.newsItem);
+      return { ...item, image: picture(item.image, 'newsDetail') };
+    },
     articles: () => read(ENDPOINTS.articles(), parse.articles),
     article: (id) => read(ENDPOINTS.article(id), parse.article),
     about: () => read(ENDPOINTS.about(), parse.about),
-    faculties: () => read(ENDPOINTS.faculties(), parse.faculties),
+    faculties: async () =>
+      (await read(ENDPOINTS.faculties(), parse.faculties)).map((faculty) => ({ ...faculty, image: picture(faculty.image, 'facultyCard') })),
     // The faculty's key purges its staff page: the staff list does not name its faculty.
-    facultyStaff: (id) =>
-      read(
-        ENDPOINTS.facultyStaff(id),
-        withEntities(parse.facultyStaff, (staff) => [`faculty:${id}`, ...listed('staff', 'staff')(staff)]),
-      ),
-    departments: () => read(ENDPOINTS.departments(), parse.departments),
-    rectorate: () => read(ENDPOINTS.rectorate(), parse.rectorate),
+    facultyStaff: async (id) =>
+      (
+        await read(
+          ENDPOINTS.facultyStaff(id),
+          withEntities(parse.facultyStaff, (staff) => [`faculty:${id}`, ...listed('staff', 'staff')(staff)]),
+        )
+      ).map((person) => ({ ...person, image: picture(person.image, 'person') })),
+    departments: async () => (await read(ENDPOINTS.departments(), parse.departments)).map((person) => ({ ...person, image: picture(person.image, 'person') })),
+    rectorate: async () => (await read(ENDPOINTS.rectorate(), parse.rectorate)).map((person) => ({ ...person, image: picture(person.image, 'person') })),
     labourCode: () => read(ENDPOINTS.labourCode(), parse.labourCode),
     codeOfConduct: () => read(ENDPOINTS.codeOfConduct(), parse.codeOfConduct),
     programmes: (kind) => read(ENDPOINTS.programmes(kind), parse.programmes),
-    studentLife: () => read(options.studentLifePath, studentLifeParse.studentLife, () => null),
+    studentLife: async () => {
+      const life = await read(options.studentLifePath, studentLifeParse.studentLife, () => null);
+      return life && { ...life, images: life.images.map((photo) => ({ ...photo, image: picture(photo.image, 'life') })) };
+    },
     vacancies: async () => (await siteContent()).vacancies,
     legalDocuments: async () => (await siteContent()).legalDocuments,
     studyFields: async () => (await siteContent()).studyFields,

@@ -152,7 +152,7 @@ export function createParsers(ctx: ParseContext) {
     );
   };
 
-  const newsItem = async (o: Obj): Promise<NewsItem> => {
+  const newsItem = async (o: Obj): Promise<NewsItem<SafeUrl>> => {
     const desc = await html(o, 'desc');
     return {
       id: id(o.id),
@@ -181,31 +181,31 @@ export function createParsers(ctx: ParseContext) {
       viewers: int(o.viewers),
     };
   };
-  const galleryImage = (o: Obj, position: number): GalleryImage => {
+  const galleryImage = (o: Obj, position: number): GalleryImage<SafeUrl> => {
     const image = media(o.image);
     if (!image) throw new Error('gallery item without image');
     return { key: keyOf(o, position), image, title: localized(o, 'title') };
   };
 
   return {
-    homeContent: (json: unknown): Promise<HomeImage[]> =>
+    homeContent: (json: unknown): Promise<HomeImage<SafeUrl>[]> =>
       list(json, (o, position) => {
         const image = media(o.image);
         if (!image) throw new Error('slide without image');
         return { key: keyOf(o, position), image };
       }),
-    partners: (json: unknown): Promise<Partner[]> =>
+    partners: (json: unknown): Promise<Partner<SafeUrl>[]> =>
       list(json, (o, position) => ({ key: keyOf(o, position), name: str(o.name), image: media(o.image), url: linkUrl(o.url_link) })),
-    newsPage: async (json: unknown): Promise<NewsPage> => ({
+    newsPage: async (json: unknown): Promise<NewsPage<SafeUrl>> => ({
       items: await list(json, newsItem),
       count: isObj(json) && typeof json.count === 'number' ? int(json.count) : null,
       hasNext: isObj(json) ? Boolean(json.next) : false,
     }),
-    newsItem: (json: unknown): Promise<NewsItem> => one(json, newsItem),
+    newsItem: (json: unknown): Promise<NewsItem<SafeUrl>> => one(json, newsItem),
     articles: (json: unknown): Promise<Article[]> => list(json, article),
     article: (json: unknown): Promise<Article> => one(json, article),
     about: (json: unknown): Promise<AboutEntry[]> => list(json, async (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: await html(o, 'desc') })),
-    faculties: async (json: unknown): Promise<Faculty[]> =>
+    faculties: async (json: unknown): Promise<Faculty<SafeUrl>[]> =>
       list(json, async (o) => ({
         id: id(o.id),
         image: media(o.image),
@@ -215,7 +215,7 @@ export function createParsers(ctx: ParseContext) {
           name: localized(c, 'name'),
         })),
       })),
-    facultyStaff: (json: unknown): Promise<StaffEntry[]> =>
+    facultyStaff: (json: unknown): Promise<StaffEntry<SafeUrl>[]> =>
       list(json, async (o) => ({
         id: int(o.id),
         image: media(o.image),
@@ -225,7 +225,7 @@ export function createParsers(ctx: ParseContext) {
         email: str(o.pochta),
         details: await html(o, 'kafedra_malumotlari'),
       })),
-    departments: (json: unknown): Promise<Department[]> =>
+    departments: (json: unknown): Promise<Department<SafeUrl>[]> =>
       list(json, (o) => ({
         id: int(o.id),
         image: media(o.image),
@@ -234,7 +234,7 @@ export function createParsers(ctx: ParseContext) {
         phone: str(o.cantact),
         email: str(o.email),
       })),
-    rectorate: (json: unknown): Promise<RectoratePerson[]> =>
+    rectorate: (json: unknown): Promise<RectoratePerson<SafeUrl>[]> =>
       list(json, (o) => ({
         id: int(o.id),
         image: media(o.image),
@@ -271,7 +271,7 @@ export function createParsers(ctx: ParseContext) {
     studyFields: (json: unknown): Promise<StudyField[]> =>
       list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */
-    studentLife: async (json: unknown): Promise<StudentLife | null> => {
+    studentLife: async (json: unknown): Promise<StudentLife<SafeUrl> | null> => {
       const first = (await list(json, (o) => o))[0];
       if (!first) return null;
       return {

@@ -12,6 +12,8 @@ export class DataSession {
   degraded = false;
   /** True when the page depends on something other than versioned data (search results). */
   volatile = false;
+  /** True when an image URL was made before the server had seen its source (server/images/pictures.ts). */
+  provisional = false;
   /** True when the data the page exists to show failed (server/loaders.ts `settle`): the page is a 503. */
   unavailable = false;
 

@@ -3,7 +3,8 @@
  * Content-Type is never consulted: the format is what sharp finds in the bytes.
  */
 import type { Metadata, SharpOptions } from 'sharp';
-import type { Target } from './formats';
+import { SHARE_CROP } from '../../shared/seo';
+import { SHARE, type Size, type Target } from './formats';
 
 type Sharp = (typeof import('sharp'))['default'];
 let loading: Promise<Sharp> | null = null;
@@ -83,7 +84,8 @@ export async function inspect(bytes: Buffer): Promise<SourceImage> {
  * The variant `width` pixels wide (never wider than a raster source: a 500-px photo stays 500 px), in
  * the target format, oriented, with every metadata block (EXIF, XMP, ICC: converted to sRGB) dropped.
  */
-export async function encode(bytes: Buffer, source: SourceImage, width: number, target: Target): Promise<Encoded> {
+export async function encode(bytes: Buffer, source: SourceImage, width: Size, target: Target): Promise<Encoded> {
+  if (width === SHARE) return shareCrop(bytes, source);
   // An SVG is drawn at the size asked for: for a vector, that is no enlargement.
   const svg = source.format === 'svg';
   const density = svg ? Math.min(100_000, Math.max(1, (72 * width) / source.width)) : undefined;
@@ -95,5 +97,23 @@ export async function encode(bytes: Buffer, source: SourceImage, width: number, 
   if (target === 'avif') return { bytes: await image.avif(AVIF).toBuffer(), contentType: 'image/avif', ext: 'avif' };
   if (target === 'webp') return { bytes: await image.webp(WEBP).toBuffer(), contentType: 'image/webp', ext: 'webp' };
   if (source.hasAlpha) return { bytes: await image.png(PNG).toBuffer(), contentType: 'image/png', ext: 'png' };
+  return { bytes: await image.jpeg(JPEG).toBuffer(), contentType: 'image/jpeg', ext: 'jpg' };
+}
+
+/**
+ * The link-preview crop: the source covering 1200x630 (enlarged if smaller: previews want that size),
+ * cut around what sharp's attention strategy finds most salient (skin, saturation, edges), on white
+ * where it was transparent, as JPEG.
+ */
+async function shareCrop(bytes: Buffer, source: SourceImage): Promise<Encoded> {
+  const svg = source.format === 'svg';
+  const cover = Math.max(SHARE_CROP.width / source.width, SHARE_CROP.height / source.height);
+  const density = svg ? Math.min(100_000, Math.max(1, 72 * cover)) : undefined;
+  const sharp = await loadSharp();
+  const image = sharp(bytes, { ...INPUT, density })
+    .autoOrient()
+    .resize({ ...SHARE_CROP, fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .timeout({ seconds: ENCODE_TIMEOUT_S });
   return { bytes: await image.jpeg(JPEG).toBuffer(), contentType: 'image/jpeg', ext: 'jpg' };
 }

@@ -5,7 +5,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { noneMatchHits } from '../etag';
-import { negotiate } from './formats';
+import { negotiate, SHARE, type Target } from './formats';
 import type { Signer } from './signing';
 import { readImagePath } from './urls';
 import type { Answer, ImageVariants } from './variants';
@@ -29,10 +29,15 @@ async function serve(req: Request, res: Response, signer: Signer, variants: Imag
     res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
     return;
   }
-  res.vary('Accept');
+  // The share crop is JPEG for everyone; every other variant follows Accept.
+  let target: Target = 'legacy';
+  if (asked.width !== SHARE) {
+    res.vary('Accept');
+    target = negotiate(req.get('accept'));
+  }
   let answer: Answer;
   try {
-    answer = await variants.answer(asked.source, asked.version, asked.width, negotiate(req.get('accept')));
+    answer = await variants.answer(asked.source, asked.version, asked.width, target);
   } catch (error) {
     if (!(error instanceof Busy)) throw error;
     res.status(503).set({ 'Retry-After': RETRY_AFTER_S, 'Cache-Control': 'no-store' }).type('text/plain').send('Busy: try again shortly');

@@ -10,6 +10,16 @@ export function isWidth(width: number): boolean {
   return WIDTH_SET.has(width);
 }
 
+/**
+ * The link-preview crop (og:image, JSON-LD image of news): 1200x630, the shape previews show, cut
+ * where sharp's attention strategy finds the subject, always JPEG (every crawler reads it; Accept is
+ * not asked). A size of its own in URLs, in place of a width.
+ */
+export const SHARE = 'og';
+
+/** What an image URL asks for: one of WIDTHS, or the share crop. */
+export type Size = number | typeof SHARE;
+
 /** AVIF, WebP, or the format every browser decodes: JPEG, or PNG for an image with transparency. */
 export type Target = 'avif' | 'webp' | 'legacy';
 

@@ -32,16 +32,25 @@ export interface ImageDeps {
   now: () => number;
   /** A source the server knew changed: pages stored with its old URLs must be made again. */
   onSourceChanged: () => void;
+  /** A source was seen for the first time: pages stored with its unversioned URLs may be made again. */
+  onSourceLearnt: () => void;
 }
 
-export function createImages(config: Config, { logger, now, onSourceChanged }: ImageDeps): Images {
+export function createImages(config: Config, { logger, now, onSourceChanged, onSourceLearnt }: ImageDeps): Images {
   if (!config.imageSigningKey && config.production && config.backendUrl) {
     logger.warn('IMAGE_SIGNING_KEY is unset: image URLs are signed with a random key, so they change on every restart and differ between replicas');
   }
   const signer = new Signer(config.imageSigningKey);
   const origins = [...(config.backendUrl ? [new URL(config.backendUrl).origin] : []), ...config.mediaOrigins];
   const sources = new Sources({ origins, publicDir: PUBLIC_DIR, timeoutMs: config.backendTimeoutMs });
-  const versions = new Versions({ sources, now, checkEveryMs: CHECK_SOURCES_EVERY_MS, maxEntries: MAX_VERSIONS, onChange: onSourceChanged });
+  const versions = new Versions({
+    sources,
+    now,
+    checkEveryMs: CHECK_SOURCES_EVERY_MS,
+    maxEntries: MAX_VERSIONS,
+    onChange: onSourceChanged,
+    onLearn: onSourceLearnt,
+  });
   const disk = new DiskCache(config.imageCacheDir, config.imageCacheMaxBytes, logger);
   const variants = new ImageVariants({ sources, versions, disk, logger, now });
   return { router: imageRouter(signer, variants), urls: new ImageUrls(signer, versions), variants, versions, disk };

@@ -1,13 +1,13 @@
 /**
  * Image URLs: `/_img/<signature>/<width>/<version>/<source>`, where
- * - `width` is one of WIDTHS (formats.ts);
+ * - `width` is one of WIDTHS (formats.ts), or SHARE for the link-preview crop;
  * - `version` is the source's content version (versions.ts), or `_` while the server has not seen it;
  * - `source` is the source URL (an absolute http(s) URL, or a site path under /media/) in base64url,
  *   so that no proxy decodes or normalises slashes inside it;
  * - `signature` is the HMAC (signing.ts) of `<width>/<version>/<source>` as written in the URL.
  * The format is not in the URL: it follows Accept (Vary: Accept).
  */
-import { isWidth, WIDTHS } from './formats';
+import { isWidth, SHARE, WIDTHS, type Size } from './formats';
 import type { Signer } from './signing';
 import type { Versions } from './versions';
 
@@ -19,7 +19,7 @@ const MAX_SOURCE_LENGTH = 4096;
 const MAX_MEMO = 5000;
 
 export interface ImageRequest {
-  width: number;
+  width: Size;
   /** Null: a URL made before the source's version was known. */
   version: string | null;
   source: string;
@@ -44,11 +44,12 @@ export function imagePath(signer: Signer, { width, version, source }: ImageReque
 
 /** What a path under IMAGE_PREFIX asks for, or null when it is malformed, unsigned or signed with another key. */
 export function readImagePath(signer: Signer, path: string): ImageRequest | null {
-  const match = /^\/_img\/([\w-]+)\/(\d{1,4})\/([\w-]{16}|_)\/([\w-]+)$/.exec(path);
+  const match = /^\/_img\/([\w-]+)\/(\d{1,4}|og)\/([\w-]{16}|_)\/([\w-]+)$/.exec(path);
   if (!match || match[4]!.length > (MAX_SOURCE_LENGTH * 4) / 3 + 4) return null;
   const [, signature, width, version, encoded] = match as unknown as [string, string, string, string, string];
-  if (!isWidth(Number(width)) || !signer.verify(`${width}/${version}/${encoded}`, signature)) return null;
-  return { width: Number(width), version: version === UNVERSIONED ? null : version, source: Buffer.from(encoded, 'base64url').toString() };
+  const size: Size = width === SHARE ? SHARE : Number(width);
+  if ((size !== SHARE && !isWidth(size)) || !signer.verify(`${width}/${version}/${encoded}`, signature)) return null;
+  return { width: size, version: version === UNVERSIONED ? null : version, source: Buffer.from(encoded, 'base64url').toString() };
 }
 
 /**
@@ -78,6 +79,11 @@ export class ImageUrls {
       if (this.memo.size > MAX_MEMO) this.memo.delete(this.memo.keys().next().value!);
     }
     return set;
+  }
+
+  /** The link-preview crop of `source` (formats.ts SHARE), a site path. */
+  sharePath(source: string): string {
+    return imagePath(this.signer, { width: SHARE, version: this.versions.current(source)?.version ?? null, source });
   }
 
   private make(source: string, widths: readonly number[], known: ReturnType<Versions['current']>): ImageSet {

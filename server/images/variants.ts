@@ -11,7 +11,7 @@ import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
 import { encode, inspect, Refused, type SourceImage } from './encode';
-import type { Target } from './formats';
+import type { Size, Target } from './formats';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
 import { contentVersion, type Versions } from './versions';
@@ -64,7 +64,7 @@ export class ImageVariants {
   constructor(private readonly deps: VariantDeps) {}
 
   /** Throws Busy when the work queue is full. */
-  async answer(source: string, urlVersion: string | null, width: number, target: Target): Promise<Answer> {
+  async answer(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Answer> {
     const refusal = this.refusal(source);
     if (refusal) return this.fallback(width, target, refusal);
     try {
@@ -95,12 +95,12 @@ export class ImageVariants {
   }
 
   /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
-  private async fallback(width: number, target: Target, reason: string): Promise<Answer> {
+  private async fallback(width: Size, target: Target, reason: string): Promise<Answer> {
     const made = await this.variant(DEFAULT_IMAGE, null, width, target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
 
-  private async variant(source: string, urlVersion: string | null, width: number, target: Target): Promise<Made> {
+  private async variant(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Made> {
     const version = urlVersion ?? this.deps.versions.current(source)?.version;
     if (version) {
       const stored = await this.deps.disk.get(variantKey(version, width, target));
@@ -109,7 +109,7 @@ export class ImageVariants {
     return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target)));
   }
 
-  private async make(source: string, width: number, target: Target): Promise<Made> {
+  private async make(source: string, width: Size, target: Target): Promise<Made> {
     const original = await this.fetching.run(source, () => this.fetch(source));
     const key = variantKey(original.version, width, target);
     // Made before under another URL (unversioned, or another source with the same bytes).
@@ -132,6 +132,6 @@ export class ImageVariants {
 }
 
 /** A variant is named by the content it comes from, so it survives restarts and is shared by equal sources. */
-function variantKey(version: string, width: number, target: Target): string {
+function variantKey(version: string, width: Size, target: Target): string {
   return `${version}.${width}.${target}`;
 }

@@ -26,6 +26,8 @@ export interface VersionOptions {
   maxEntries: number;
   /** A known source changed or went away: URLs made from it before are no longer current. */
   onChange: () => void;
+  /** A source was learnt that was not known: URLs made from it before lacked its version. */
+  onLearn: () => void;
 }
 
 /** 96 bits of SHA-256 of the source's bytes, base64url: the same bytes give the same version in every process. */
@@ -51,7 +53,8 @@ export class Versions {
     this.entries.delete(source);
     this.entries.set(source, { ...entry, checkedAt: this.options.now() });
     if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    if (known && known.version !== entry.version) this.options.onChange();
+    if (!known) this.options.onLearn();
+    else if (known.version !== entry.version) this.options.onChange();
   }
 
   /** Checks under way (tests wait for none, rather than for a time). */

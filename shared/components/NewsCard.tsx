@@ -1,11 +1,13 @@
+import type { Picture } from '../api';
 import { useT } from '../app-context';
+import { Img } from './Img';
 import { LocalLink } from './links';
 
 /** A news card as the loaders prepare it: text already in the page language, date already formatted. */
 export interface NewsCardData {
   id: number;
   /** Null means "use the default image". */
-  image: string | null;
+  image: Picture | null;
   /** Already cut to 100 characters; null when the backend sent none. */
   title: string | null;
   /** Already formatted on the server; null when the backend sent none. */
@@ -17,20 +19,25 @@ export interface NewsCardData {
 
 export const DEFAULT_NEWS_IMAGE = '/media/default/news.svg';
 
-export function NewsCard({ news, headingLevel = 3, eager = false }: { news: NewsCardData; headingLevel?: 2 | 3; eager?: boolean }) {
+/** Where a card stands (shared/pictures.ts): a list's grid, or the home page's three latest. */
+type CardPlace = 'newsCard' | 'homeNewsCard';
+
+export function NewsCard({
+  news,
+  headingLevel = 3,
+  eager = false,
+  place = 'newsCard',
+}: {
+  news: NewsCardData;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+  place?: CardPlace;
+}) {
   const t = useT();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="news-card">
-      <img
-        className="news-card__image"
-        src={news.image ?? DEFAULT_NEWS_IMAGE}
-        alt=""
-        width={600}
-        height={400}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <Img className="news-card__image" picture={news.image} fallback={DEFAULT_NEWS_IMAGE} place={place} alt="" load={eager ? 'eager' : 'lazy'} />
       <div className="news-card__body">
         <Heading className="news-card__title">
           <LocalLink to={`/news/${news.id}`} className="news-card__link">
@@ -49,12 +56,12 @@ export function NewsCard({ news, headingLevel = 3, eager = false }: { news: News
 }
 
 /** `eager` cards (the first ones of a list at the top of a page) load at once; the rest lazily. */
-export function NewsGrid({ items, headingLevel, eager = 0 }: { items: NewsCardData[]; headingLevel?: 2 | 3; eager?: number }) {
+export function NewsGrid({ items, headingLevel, eager = 0, place }: { items: NewsCardData[]; headingLevel?: 2 | 3; eager?: number; place?: CardPlace }) {
   return (
     <ul className="news-grid">
       {items.map((news, index) => (
         <li key={news.id}>
-          <NewsCard news={news} headingLevel={headingLevel} eager={index < eager} />
+          <NewsCard news={news} headingLevel={headingLevel} eager={index < eager} place={place} />
         </li>
       ))}
     </ul>

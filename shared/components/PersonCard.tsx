@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import type { Picture } from '../api';
 import { useT } from '../app-context';
 import { phoneText } from '../format';
+import { Img } from './Img';
 
 export const DEFAULT_PERSON_IMAGE = '/media/default/person.svg';
 
 export interface PersonCardProps {
-  image: string | null;
+  image: Picture | null;
   name: string;
   /** A line under the name: a position, or a department's name. */
   role?: string;
@@ -21,7 +23,7 @@ export function PersonCard({ image, name, role, phone, email, children, details 
   const t = useT();
   return (
     <article className="person-card">
-      <img className="person-card__photo" src={image ?? DEFAULT_PERSON_IMAGE} alt={name} width={200} height={250} loading="lazy" decoding="async" />
+      <Img className="person-card__photo" picture={image} fallback={DEFAULT_PERSON_IMAGE} place="person" alt={name} />
       <div className="person-card__body">
         {role ? <p className="person-card__role">{role}</p> : null}
         <h2 className="person-card__name">{name}</h2>

@@ -7,6 +7,7 @@
  * escaped like the boot data so no backend string can close its <script>.
  */
 import { useLocation, useMatches } from 'react-router';
+import type { Picture } from '../api';
 import { useApp, useLang, useT } from '../app-context';
 import { scriptSafeJson } from '../boot';
 import { DEFAULT_LANG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
@@ -18,8 +19,8 @@ interface SeoProps {
   description?: string;
   /** Pages that must not be indexed (mocks, error pages, search results). */
   noindex?: boolean;
-  /** The page's own picture for link previews (news, articles); none or SVG → the default share image. */
-  image?: string | null;
+  /** The page's own picture for link previews (news): its share crop, if it has one, else the default share image. */
+  image?: Picture | null;
   /** News and article pages: og:type article, article:published_time / modified_time and their JSON-LD. */
   article?: ArticleMeta;
 }
@@ -73,10 +74,10 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
   const href = (l: Lang) => pageUrl(siteUrl, l, path);
   const canonical = href(lang);
   const text = description || t.site.description;
-  const preview = shareImage(siteUrl, image);
+  const preview = shareImage(siteUrl, image?.share);
   // A shared link to the home page names the university, not "Home".
   const shareTitle = pattern === '' ? t.site.name : title;
-  const imageAlt = preview.width ? t.site.name : title;
+  const imageAlt = preview.own ? title : t.site.name;
 
   const structured: Array<Record<string, unknown>> = [];
   if (pattern === '') structured.push(universityLd(t, lang, siteUrl));
@@ -111,8 +112,8 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
       <meta property="og:url" content={canonical} />
       <meta property="og:site_name" content={t.site.name} />
       <meta property="og:image" content={preview.url} />
-      {preview.width ? <meta property="og:image:width" content={String(preview.width)} /> : null}
-      {preview.height ? <meta property="og:image:height" content={String(preview.height)} /> : null}
+      <meta property="og:image:width" content={String(preview.width)} />
+      <meta property="og:image:height" content={String(preview.height)} />
       <meta property="og:image:alt" content={imageAlt} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />
       {LANGS.filter((l) => l !== lang).map((l) => (

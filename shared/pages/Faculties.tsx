@@ -1,5 +1,7 @@
+import type { Picture } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
+import { Img } from '../components/Img';
 import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
@@ -10,7 +12,7 @@ import '../styles/faculties.css';
 
 interface FacultyView {
   id: number;
-  image: string | null;
+  image: Picture | null;
   name: string;
   departments: { id: number; name: string }[];
 }
@@ -59,9 +61,7 @@ function FacultyCard({ faculty, eager }: { faculty: FacultyView; eager: boolean 
   const headingId = `faculty-${faculty.id}`;
   return (
     <article className="faculty-card" aria-labelledby={headingId}>
-      {faculty.image ? (
-        <img className="faculty-card__image" src={faculty.image} alt="" width={800} height={500} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-      ) : null}
+      {faculty.image ? <Img className="faculty-card__image" picture={faculty.image} place="facultyCard" alt="" load={eager ? 'eager' : 'lazy'} /> : null}
       <div className="faculty-card__body">
         <h2 id={headingId} className="faculty-card__name">
           <LocalLink to={`/department/${faculty.id}`}>{faculty.name}</LocalLink>

@@ -1,3 +1,4 @@
+import type { Picture } from '../api';
 import { useParams } from 'react-router';
 import { useT } from '../app-context';
 import { parseId } from '../api';
@@ -11,7 +12,7 @@ import '../styles/faculty-staff.css';
 
 interface StaffView {
   id: number;
-  image: string | null;
+  image: Picture | null;
   name: string;
   position: string;
   phone: string;

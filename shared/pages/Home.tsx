@@ -78,7 +78,7 @@ export default function Home() {
           </LocalLink>
         }
       >
-        <Await slot={data.latest}>{(latest) => (latest.length ? <NewsGrid items={latest} /> : <EmptyState />)}</Await>
+        <Await slot={data.latest}>{(latest) => (latest.length ? <NewsGrid items={latest} place="homeNewsCard" /> : <EmptyState />)}</Await>
       </Section>
       <AdmissionCta />
       <Section id="home-video" className="home-section--column" title={t.home.video.heading} lead={t.home.video.note}>

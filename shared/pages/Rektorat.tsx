@@ -1,3 +1,4 @@
+import type { Picture } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
 import { PageHeading } from '../components/PageHeading';
@@ -9,7 +10,7 @@ import { ABOUT_TABS } from '../nav';
 
 interface RectorView {
   id: number;
-  image: string | null;
+  image: Picture | null;
   name: string;
   position: string;
   phone: string;

@@ -7,6 +7,7 @@ import { testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { ALL_NEWS, discoveryRoutes, HOSTILE_NEWS_TITLE } from '../helpers/fixtures-discovery';
+import { imageSource } from '../helpers/image-urls';
 
 const SITE = 'https://ztu.example.uz';
 const LANGS = [
@@ -373,13 +374,16 @@ describe('link previews and structured data', () => {
       expect(meta(doc, 'og:type')).toBe('article');
       expect(meta(doc, 'article:published_time')).toBe('2026-10-25T09:00:00+05:00');
       expect(meta(doc, 'og:url')).toBe(`${SITE}${prefix}/news/201`);
-      // The fixture's image is a raster on the backend: it is the preview, made absolute.
-      expect(meta(doc, 'og:image')).toBe(`${backend.url}/media/news/n201.jpg`);
+      // The item's own photo is the preview: the image endpoint's 1200x630 crop of it, absolute.
+      const preview = meta(doc, 'og:image') ?? '';
+      expect(preview).toMatch(new RegExp(`^${SITE}/_img/[\\w-]+/og/`));
+      expect(imageSource(preview)).toBe(`${backend.url}/media/news/n201.jpg`);
+      expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
       const article = jsonLd(doc).find((d) => d['@type'] === 'NewsArticle')!;
       expect(article.headline).toBe(meta(doc, 'og:title'));
       expect(article.datePublished).toBe('2026-10-25T09:00:00+05:00');
       expect(article.inLanguage).toBe(lang);
-      expect(article.image).toEqual([`${backend.url}/media/news/n201.jpg`]);
+      expect(article.image).toEqual([preview]);
       // No author and no edit date from the backend: the university wrote it, and it is as published.
       expect(article.author).toMatchObject({ '@type': 'CollegeOrUniversity', '@id': `${SITE}/#university` });
       expect(article.dateModified).toBe(article.datePublished);

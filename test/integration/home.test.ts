@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { homeRoutes, STUDENT_LIFE_PATH } from '../helpers/fixtures-home';
+import { imageSource } from '../helpers/image-urls';
 
 let backend: FakeBackend;
 let app: ReturnType<typeof testApp>;
@@ -54,7 +55,8 @@ async function home(url: string, on = app) {
   return { res, doc: new JSDOM(res.text).window.document };
 }
 
-const srcs = (doc: Document, selector: string) => [...doc.querySelectorAll<HTMLImageElement>(selector)].map((img) => img.getAttribute('src') ?? '');
+/** The backend image each <img> shows (through the image endpoint). */
+const srcs = (doc: Document, selector: string) => [...doc.querySelectorAll<HTMLImageElement>(selector)].map((img) => imageSource(img.getAttribute('src')));
 
 describe('home page in three languages', () => {
   for (const { lang, url, news, plan, teachers, field, newsHeading, plans: plansHeading } of LANGS) {

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { JSDOM } from 'jsdom';
 import pino from 'pino';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -239,6 +240,62 @@ describe('versions and validators', () => {
     const old = await get(site, before).expect(200);
     expect(await shape(old.body as Buffer)).toMatchObject({ width: 320, height: 240 });
     expect(old.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('pages', () => {
+  it('make the news photo’s link-preview crop: 1200x630 JPEG whatever Accept, cut by attention', async () => {
+    const site = app();
+    for (const source of [`${backend.url}/media/photo.jpg`, `${backend.url}/media/alpha.png`]) {
+      const url = site.locals.images.urls.sharePath(source);
+      expect(url).toMatch(/^\/_img\/[\w-]{16}\/og\//);
+      const res = await get(site, url, AVIF).expect(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers.vary).toBeUndefined();
+      expect(await shape(res.body as Buffer)).toMatchObject({ format: 'jpeg', width: 1200, height: 630, hasAlpha: false });
+    }
+  });
+
+  it('show backend images through the endpoint; a page stored before its sources were seen is made again once one is', async () => {
+    const site = app();
+    backend.set('/media/news/n5.jpg', { body: await solid(4000, 3000).jpeg().toBuffer(), contentType: 'image/jpeg' });
+    const render = async () => {
+      const res = await request(site).get('/news/5').set('user-agent', 'curl/8').expect(200);
+      await site.locals.pageCache.settled();
+      return new JSDOM(res.text).window.document;
+    };
+    const photo = (doc: Document) => doc.querySelector<HTMLImageElement>('.news-detail__image')!;
+
+    const first = await render();
+    const img = photo(first);
+    expect(img.getAttribute('src')).toMatch(/^\/_img\/[\w-]{16}\/1920\/_\//);
+    expect(
+      img
+        .getAttribute('srcset')
+        ?.split(', ')
+        .map((entry) => entry.split(' ')[1]),
+    ).toEqual(['480w', '640w', '960w', '1280w', '1920w']);
+    expect(img.getAttribute('sizes')).toBe('(min-width: 892px) 860px, calc(100vw - 32px)');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('loading')).toBeNull();
+    // Not seen yet: the place's own ratio (the CSS box is fixed either way).
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '800']);
+    // Below it, the other news load lazily and nothing else is fetched first.
+    expect(first.querySelectorAll('img[fetchpriority]')).toHaveLength(1);
+    expect(first.querySelector('.news-card__image')?.getAttribute('loading')).toBe('lazy');
+    const preview = first.querySelector('meta[property="og:image"]')!.getAttribute('content')!;
+    expect(preview).toMatch(/\/_img\/[\w-]{16}\/og\/_\//);
+    const renders = site.locals.renders;
+
+    // The share crop's fetch teaches the server the source: the stored page is made again, with sizes and versions.
+    await get(site, new URL(preview).pathname).expect(200);
+    const second = photo(await render());
+    expect(site.locals.renders).toBe(renders + 1);
+    expect(second.getAttribute('src')).toMatch(/^\/_img\/[\w-]{16}\/1920\/[\w-]{16}\//);
+    expect([second.getAttribute('width'), second.getAttribute('height')]).toEqual(['4000', '3000']);
+    // No source learnt since: served as stored, though the other news' images (404 here) stay unversioned.
+    await render();
+    expect(site.locals.renders).toBe(renders + 1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { HomeImage } from '../../api';
 import { useT } from '../../app-context';
 import { IMAGE_SLIDER, IMAGE_SLIDER_AUTOPLAY_MS } from '../../constants';
 import { fill } from '../../format';
+import { Img } from '../Img';
 import { Slider } from './Slider';
 
 /** The /api/homecontent/ images: 1.5 centred slides with pagination (SPEC section 2). */
@@ -19,15 +20,7 @@ export function ImageSlider({ slides }: { slides: HomeImage[] }) {
       pagination
       itemKey={(slide) => slide.key}
       renderSlide={({ item, index, copy }) => (
-        <img
-          className="slider__image"
-          src={item.image}
-          alt={copy ? '' : fill(m.slideAlt, { n: index + 1 })}
-          width={1200}
-          height={800}
-          loading="lazy"
-          decoding="async"
-        />
+        <Img className="slider__image" picture={item.image} place="slide" alt={copy ? '' : fill(m.slideAlt, { n: index + 1 })} />
       )}
     />
   );

@@ -1,4 +1,5 @@
 import type { Partner } from '../../api';
+import { Img } from '../Img';
 
 /**
  * A partner's logo (or its name when the backend sent no image), linked to its site when the link is
@@ -6,7 +7,7 @@ import type { Partner } from '../../api';
  */
 export function PartnerLogo({ partner, hidden = false, linked = true }: { partner: Partner; hidden?: boolean; linked?: boolean }) {
   const logo = partner.image ? (
-    <img className="partner__logo" src={partner.image} alt={hidden ? '' : partner.name} width={300} height={150} loading="lazy" decoding="async" />
+    <Img className="partner__logo" picture={partner.image} place="partner" alt={hidden ? '' : partner.name} />
   ) : (
     <span className="partner__name">{partner.name}</span>
   );

@@ -1,12 +1,14 @@
+import type { Picture } from '../../api';
 import { useT } from '../../app-context';
 import { EXTERNAL } from '../../site';
 import { EmptyState } from '../Await';
+import { Img } from '../Img';
 import { ExternalLink } from '../links';
 
 /** The student-life gallery as the loader prepares it: texts already in the page language. */
 export interface StudentLifeView {
   link: string | null;
-  images: { key: string; image: string; title: string }[];
+  images: { key: string; image: Picture; title: string }[];
 }
 
 /** The student-life gallery and the link to the social profile (the backend's, else ours). */
@@ -19,7 +21,7 @@ export function StudentLife({ life }: { life: StudentLifeView | null }) {
           {life.images.map((photo) => (
             <li key={photo.key}>
               <figure>
-                <img src={photo.image} alt="" width={800} height={600} loading="lazy" decoding="async" />
+                <Img picture={photo.image} place="life" alt="" />
                 <figcaption>{photo.title}</figcaption>
               </figure>
             </li>

@@ -1,0 +1,52 @@
+/**
+ * Where pages show backend images, and how wide each place is drawn. The CSS of every place fixes its
+ * box (an aspect ratio or a fixed size, with `object-fit`), so the box never depends on the image
+ * loading: no layout shift whatever the image's own shape. Per place:
+ * - `widths`: the image endpoint's widths offered in its srcset (the server makes the URLs, per
+ *   backend endpoint: server/backend/api.ts); a few, as every URL costs bytes in the page and its
+ *   hydration data. The largest covers the place at DPR 2 on the widest layout;
+ * - `sizes`: the place's drawn width per viewport, from the CSS (measured in Chromium at 375 and 1280);
+ * - `box`: width/height attributes while the server has not seen the image (the place's ratio);
+ * - `share`: the image is also its page's link preview (Picture.share).
+ * The container is min(1200px, 100% - 32px), so layouts stop growing at a 1232 px viewport; the home
+ * page's sections are 1160 px wide there (widths measured in Chromium at 375 and 1280).
+ */
+export interface PicturePlace {
+  widths: readonly number[];
+  sizes: string;
+  box: { width: number; height: number };
+  share?: true;
+}
+
+export const PLACES = {
+  /** .news-grid: one column on phones, 280 px and up at 24 px gaps: four of 282 px at 1200. */
+  newsCard: { widths: [320, 480, 640, 960], sizes: '(min-width: 1232px) 282px, (min-width: 640px) 50vw, calc(100vw - 32px)', box: { width: 600, height: 400 } },
+  /** The home page's three latest news (.home .news-grid: auto-fit, so three columns of 371 px at 1160). Data: as newsCard's. */
+  homeNewsCard: {
+    widths: [320, 480, 640, 960],
+    sizes: '(min-width: 1232px) 371px, (min-width: 640px) 50vw, calc(100vw - 32px)',
+    box: { width: 600, height: 400 },
+  },
+  /** .news-detail: the text column, 860 px at most. */
+  newsDetail: { widths: [480, 640, 960, 1280, 1920], sizes: '(min-width: 892px) 860px, calc(100vw - 32px)', box: { width: 1200, height: 800 }, share: true },
+  /** .slider--images (home.css): (container - gaps) / slides a view: 1.2 on phones, 1.5 from 640 px, 5.5 from 1024 px. */
+  slide: {
+    widths: [320, 480, 640, 960, 1280],
+    sizes: '(min-width: 1232px) 186px, (min-width: 1024px) calc(18vw - 30px), (min-width: 640px) calc(67vw - 28px), calc(83vw - 28px)',
+    box: { width: 1200, height: 800 },
+  },
+  /** .life-grid: two columns on phones, 220 px and up at 16 px gaps: four of 278 px at 1160. */
+  life: { widths: [160, 320, 480, 640], sizes: '(min-width: 1232px) 278px, (min-width: 512px) 30vw, calc(50vw - 24px)', box: { width: 800, height: 600 } },
+  /** .faculty-grid: 300 px and up at 24 px gaps: three of 384 px at 1200. */
+  facultyCard: {
+    widths: [320, 480, 640, 960],
+    sizes: '(min-width: 1232px) 384px, (min-width: 680px) 50vw, calc(100vw - 32px)',
+    box: { width: 800, height: 500 },
+  },
+  /** .person-card__photo: 96x120 everywhere. */
+  person: { widths: [160, 320], sizes: '96px', box: { width: 200, height: 250 } },
+  /** .partner__logo: in a 200x100 card less its 6 px padding, contained. */
+  partner: { widths: [160, 320, 480], sizes: '188px', box: { width: 300, height: 150 } },
+} as const satisfies Record<string, PicturePlace>;
+
+export type PlaceName = keyof typeof PLACES;
