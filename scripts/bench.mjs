@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import { withBundled } from './lib/bundled.mjs';
 import { freePort, productionNodeFlags, root, startBuiltSite, waitFor } from './lib/site-process.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -210,26 +210,6 @@ function hottest(dir) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 10)
     .map(([k, t]) => `${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
-}
-
-/** Imports a TypeScript module of scripts/lib, bundled like the server, for as long as `use` runs. */
-async function withBundled(name, use) {
-  const outfile = join(root, 'dist', `${name}-${process.pid}.mjs`);
-  await esbuild.build({
-    entryPoints: [join(root, 'scripts/lib', `${name}.ts`)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    loader: { '.css': 'empty' },
-    logLevel: 'warning',
-  });
-  try {
-    return await use(await import(outfile));
-  } finally {
-    rmSync(outfile, { force: true });
-  }
 }
 
 /** The search timing (scripts/lib/search-timing.ts). */

@@ -12,12 +12,20 @@ export interface EmbeddedBackend {
   close(): Promise<void>;
 }
 
-/** `delayMs`: what a real backend's round trip and query cost, added to every answer. */
-export async function startEmbeddedBackend(delayMs: number): Promise<EmbeddedBackend> {
+/**
+ * `delayMs`: what a real backend's round trip and query cost, added to every answer. `photo`: when
+ * given, every image the content names (/media/…) is answered with it, as a backend full of camera
+ * photos would (the site then fetches them from the backend's origin through its image endpoint).
+ */
+export async function startEmbeddedBackend(delayMs: number, photo?: Buffer): Promise<EmbeddedBackend> {
   const source = createEmbeddedSource();
   let calls = 0;
   const server = createServer((req, res) => {
     calls++;
+    if (photo && req.url?.startsWith('/media/')) {
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length }).end(photo);
+      return;
+    }
     const answer = async () => {
       const result = await source.fetchJson(req.url ?? '/', new AbortController().signal);
       if (result.kind === 'ok') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result.json));
