@@ -1,6 +1,8 @@
 /**
  * Debian's redis-server on a free port, as a pure cache (no RDB, no AOF), for the replica tests; it can
  * be stopped and started again on the same port, as a sysadmin's restart would. `cli` runs redis-cli.
+ * Where redis-server is missing the replica tests skip, with a message; with REQUIRE_REDIS=1 (set by
+ * .ci/run) that is an error, so CI can never skip them silently.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { freePort } from './server-process';
 import { waitUntil } from './wait';
 
 export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path)) ?? null;
+if (!REDIS_SERVER && process.env.REQUIRE_REDIS === '1') throw new Error('REQUIRE_REDIS=1 but redis-server is not installed (apt-get install -y redis-server)');
 if (!REDIS_SERVER) console.warn('redis-server is not installed: skipping the replica tests (apt-get install -y redis-server).');
 
 export interface RunningRedis {
