@@ -1,6 +1,6 @@
 import type { Picture } from '../api';
 import { useT } from '../app-context';
-import { Img } from './Img';
+import { Img, type ImgProps } from './Img';
 import { LocalLink } from './links';
 
 /** A news card as the loaders prepare it: text already in the page language, date already formatted. */
@@ -25,19 +25,19 @@ type CardPlace = 'newsCard' | 'homeNewsCard';
 export function NewsCard({
   news,
   headingLevel = 3,
-  eager = false,
+  load = 'lazy',
   place = 'newsCard',
 }: {
   news: NewsCardData;
   headingLevel?: 2 | 3;
-  eager?: boolean;
+  load?: ImgProps['load'];
   place?: CardPlace;
 }) {
   const t = useT();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="news-card">
-      <Img className="news-card__image" picture={news.image} fallback={DEFAULT_NEWS_IMAGE} place={place} alt="" load={eager ? 'eager' : 'lazy'} />
+      <Img className="news-card__image" picture={news.image} fallback={DEFAULT_NEWS_IMAGE} place={place} alt="" load={load} />
       <div className="news-card__body">
         <Heading className="news-card__title">
           <LocalLink to={`/news/${news.id}`} className="news-card__link">
@@ -55,13 +55,16 @@ export function NewsCard({
   );
 }
 
-/** `eager` cards (the first ones of a list at the top of a page) load at once; the rest lazily. */
+/**
+ * `eager` cards (the first ones of a list at the top of a page) load at once, the first of them first
+ * (on a phone it is the only one on the screen: the page's largest paint); the rest lazily.
+ */
 export function NewsGrid({ items, headingLevel, eager = 0, place }: { items: NewsCardData[]; headingLevel?: 2 | 3; eager?: number; place?: CardPlace }) {
   return (
     <ul className="news-grid">
       {items.map((news, index) => (
         <li key={news.id}>
-          <NewsCard news={news} headingLevel={headingLevel} eager={index < eager} place={place} />
+          <NewsCard news={news} headingLevel={headingLevel} load={index >= eager ? 'lazy' : index === 0 ? 'lcp' : 'eager'} place={place} />
         </li>
       ))}
     </ul>

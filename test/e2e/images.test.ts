@@ -106,3 +106,31 @@ describe('image bytes and layout shift with 4000x3000 photos', () => {
     }
   }
 });
+
+describe('what a phone asks for first', () => {
+  it('/newsAll: the stylesheet before any script, and the first card photo at high priority', async () => {
+    const context = await newContext(browser, PHONE);
+    const { page, problems } = watch(await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const requests: Array<{ url: string; type: string; priority: string }> = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      requests.push({ url: event.request.url, type: event.type ?? '', priority: event.request.initialPriority });
+    });
+    await cdp.send('Network.enable');
+    expect((await page.goto(server.url + '/newsAll', { waitUntil: 'load' }))?.status()).toBe(200);
+    await hydrated(page);
+    const firstCard = await page
+      .locator('.news-card__image')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    const stylesheet = requests.findIndex((r) => r.type === 'Stylesheet');
+    const firstScript = requests.findIndex((r) => r.type === 'Script');
+    // The one render-blocking request is not queued behind the page's module preloads.
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(firstScript);
+    // The likely largest paint on a phone (one column: the only card on the first screen).
+    expect(requests.find((r) => r.url === firstCard)?.priority).toBe('High');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
