@@ -6,7 +6,8 @@
  *   backend endpoint: server/backend/api.ts); a few, as every URL costs bytes in the page and its
  *   hydration data. The largest covers the place at DPR 2 on the widest layout;
  * - `sizes`: the place's drawn width per viewport, from the CSS (measured in Chromium at 375 and 1280);
- * - `box`: width/height attributes while the server has not seen the image (the place's ratio);
+ * - `box`: width/height attributes while the server has not seen the image (the place's ratio); none
+ *   for images in rich text, whose box is the image's own shape;
  * - `share`: the image is also its page's link preview (Picture.share).
  * The container is min(1200px, 100% - 32px), so layouts stop growing at a 1232 px viewport; the home
  * page's sections are 1160 px wide there (widths measured in Chromium at 375 and 1280).
@@ -14,7 +15,7 @@
 export interface PicturePlace {
   widths: readonly number[];
   sizes: string;
-  box: { width: number; height: number };
+  box?: { width: number; height: number };
   share?: true;
 }
 
@@ -47,6 +48,17 @@ export const PLACES = {
   person: { widths: [160, 320], sizes: '96px', box: { width: 200, height: 250 } },
   /** .partner__logo: in a 200x100 card less its 6 px padding, contained. */
   partner: { widths: [160, 320, 480], sizes: '188px', box: { width: 300, height: 150 } },
+  /**
+   * Images in rich text, written into the HTML by the server (server/images/rich-text.ts), not by Img.
+   * `.prose` is at most 75ch wide: 764 px in Chromium's default sans-serif here (measured at 800 and
+   * 1280), about 670-720 px in the system fonts of Windows, macOS and Android, which the `ch` of
+   * `sizes` cannot follow (it is the initial font's). So the widest: a little more than most draw.
+   * Narrower columns get the same sizes: /about beside its aside (660 px at 1024), and staff details
+   * (180-310 px), where a larger variant than needed is fetched.
+   */
+  richText: { widths: [320, 480, 640, 960, 1280, 1920], sizes: '(min-width: 796px) 764px, calc(100vw - 32px)' },
 } as const satisfies Record<string, PicturePlace>;
 
 export type PlaceName = keyof typeof PLACES;
+/** The places Img draws: each has a fixed box. */
+export type BoxedPlace = { [Name in PlaceName]: (typeof PLACES)[Name] extends { box: object } ? Name : never }[PlaceName];
