@@ -18,7 +18,7 @@ import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { aboutRoutes, labourCode, staffMember } from '../helpers/fixtures-about';
 import { articles } from '../helpers/fixtures-study';
-import { imageSource } from '../helpers/image-urls';
+import { getBytes, imageSource } from '../helpers/image-urls';
 
 const KEY = 'k'.repeat(32);
 const AVIF = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -115,16 +115,7 @@ describe('images in rich text', () => {
     expect(doc.querySelector('.prose p:last-child')!.textContent).toBe(`<img data-rich-img="${FORGED}.."`);
 
     const variant = set.find(([, descriptor]) => descriptor === '640w')![0]!;
-    const res = await request(site)
-      .get(variant)
-      .set('accept', AVIF)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (chunk: Buffer) => chunks.push(chunk));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await getBytes(site, variant, AVIF).expect(200);
     expect(res.headers['content-type']).toBe('image/avif');
     const body = res.body as Buffer;
     expect(body.length).toBeLessThan(60_000);
