@@ -38,16 +38,21 @@ export const PLACES = {
   },
   /** .life-grid: two columns on phones, 220 px and up at 16 px gaps: four of 278 px at 1160. */
   life: { widths: [160, 320, 480, 640], sizes: '(min-width: 1232px) 278px, (min-width: 512px) 30vw, calc(50vw - 24px)', box: { width: 800, height: 600 } },
-  /** .faculty-grid: 300 px and up at 24 px gaps: three of 384 px at 1200. */
+  /**
+   * .faculty-grid: columns of 300 px and up at 24 px gaps, the image 2 px narrower (the card's border).
+   * Measured in Chromium from 320 to 1920: three columns from a 980 px viewport (382 px from 1232),
+   * two from 656, one below (never under 300 px: 298 below a 332 px viewport).
+   */
   facultyCard: {
     widths: [320, 480, 640, 960],
-    sizes: '(min-width: 1232px) 384px, (min-width: 680px) 50vw, calc(100vw - 32px)',
+    sizes:
+      '(min-width: 1232px) 382px, (min-width: 980px) calc((100vw - 86px) / 3), (min-width: 656px) calc(50vw - 30px), (min-width: 332px) calc(100vw - 34px), 298px',
     box: { width: 800, height: 500 },
   },
   /** .person-card__photo: 96x120 everywhere. */
   person: { widths: [160, 320], sizes: '96px', box: { width: 200, height: 250 } },
-  /** .partner__logo: in a 200x100 card less its 6 px padding, contained. */
-  partner: { widths: [160, 320, 480], sizes: '188px', box: { width: 300, height: 150 } },
+  /** .partner__logo: a 200x100 card less its 6 px padding and 1 px border, contained: 186 px, measured in Chromium from 320 to 1920. */
+  partner: { widths: [160, 320, 480], sizes: '186px', box: { width: 300, height: 150 } },
   /**
    * Images in rich text, written into the HTML by the server (server/images/rich-text.ts), not by Img.
    * `.prose` is at most 75ch wide: 764 px in Chromium's default sans-serif here (measured at 800 and
