@@ -150,6 +150,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       studentLifePath: studentLifePath(config),
       search: (query, lang, page) => search.search(query, lang, page),
       picture: pictureMaker(images.urls),
+      richText: images.richText.rewrite,
     },
     assetsFor: createAssetResolver(manifest),
     logger,

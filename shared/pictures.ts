@@ -6,7 +6,8 @@
  *   backend endpoint: server/backend/api.ts); a few, as every URL costs bytes in the page and its
  *   hydration data. The largest covers the place at DPR 2 on the widest layout;
  * - `sizes`: the place's drawn width per viewport, from the CSS (measured in Chromium at 375 and 1280);
- * - `box`: width/height attributes while the server has not seen the image (the place's ratio);
+ * - `box`: width/height attributes while the server has not seen the image (the place's ratio); none
+ *   for images in rich text, whose box is the image's own shape;
  * - `share`: the image is also its page's link preview (Picture.share).
  * The container is min(1200px, 100% - 32px), so layouts stop growing at a 1232 px viewport; the home
  * page's sections are 1160 px wide there (widths measured in Chromium at 375 and 1280).
@@ -14,7 +15,7 @@
 export interface PicturePlace {
   widths: readonly number[];
   sizes: string;
-  box: { width: number; height: number };
+  box?: { width: number; height: number };
   share?: true;
 }
 
@@ -37,16 +38,32 @@ export const PLACES = {
   },
   /** .life-grid: two columns on phones, 220 px and up at 16 px gaps: four of 278 px at 1160. */
   life: { widths: [160, 320, 480, 640], sizes: '(min-width: 1232px) 278px, (min-width: 512px) 30vw, calc(50vw - 24px)', box: { width: 800, height: 600 } },
-  /** .faculty-grid: 300 px and up at 24 px gaps: three of 384 px at 1200. */
+  /**
+   * .faculty-grid: columns of 300 px and up at 24 px gaps, the image 2 px narrower (the card's border).
+   * Measured in Chromium from 320 to 1920: three columns from a 980 px viewport (382 px from 1232),
+   * two from 656, one below (never under 300 px: 298 below a 332 px viewport).
+   */
   facultyCard: {
     widths: [320, 480, 640, 960],
-    sizes: '(min-width: 1232px) 384px, (min-width: 680px) 50vw, calc(100vw - 32px)',
+    sizes:
+      '(min-width: 1232px) 382px, (min-width: 980px) calc((100vw - 86px) / 3), (min-width: 656px) calc(50vw - 30px), (min-width: 332px) calc(100vw - 34px), 298px',
     box: { width: 800, height: 500 },
   },
   /** .person-card__photo: 96x120 everywhere. */
   person: { widths: [160, 320], sizes: '96px', box: { width: 200, height: 250 } },
-  /** .partner__logo: in a 200x100 card less its 6 px padding, contained. */
-  partner: { widths: [160, 320, 480], sizes: '188px', box: { width: 300, height: 150 } },
+  /** .partner__logo: a 200x100 card less its 6 px padding and 1 px border, contained: 186 px, measured in Chromium from 320 to 1920. */
+  partner: { widths: [160, 320, 480], sizes: '186px', box: { width: 300, height: 150 } },
+  /**
+   * Images in rich text, written into the HTML by the server (server/images/rich-text.ts), not by Img.
+   * `.prose` is at most 75ch wide: 764 px in Chromium's default sans-serif here (measured at 800 and
+   * 1280), about 670-720 px in the system fonts of Windows, macOS and Android, which the `ch` of
+   * `sizes` cannot follow (it is the initial font's). So the widest: a little more than most draw.
+   * Narrower columns get the same sizes: /about beside its aside (660 px at 1024), and staff details
+   * (180-310 px), where a larger variant than needed is fetched.
+   */
+  richText: { widths: [320, 480, 640, 960, 1280, 1920], sizes: '(min-width: 796px) 764px, calc(100vw - 32px)' },
 } as const satisfies Record<string, PicturePlace>;
 
 export type PlaceName = keyof typeof PLACES;
+/** The places Img draws: each has a fixed box. */
+export type BoxedPlace = { [Name in PlaceName]: (typeof PLACES)[Name] extends { box: object } ? Name : never }[PlaceName];

@@ -2,11 +2,12 @@
  * The server's SiteApi: each method is an endpoint of shared/api.ts, read through the data cache and
  * parsed once per fill. Missing data rejects with a DataError the page loaders understand.
  */
-import { ENDPOINTS, type Picture, type SafeUrl, type SearchPage } from '../../shared/api';
+import { ENDPOINTS, type Localized, type Picture, type SafeUrl, type SearchPage } from '../../shared/api';
 import { DataError, type SiteApi } from '../../shared/data';
-import type { Lang } from '../../shared/lang';
+import { LANGS, type Lang } from '../../shared/lang';
 import { PLACES, type PlaceName } from '../../shared/pictures';
 import { isProvisional, plainPicture, type PictureOf } from '../images/pictures';
+import { plainRichText, type RichTextOf } from '../images/rich-text';
 import type { DataCache, Parser } from './cache';
 import { listed, named, single, withEntities } from './entity-keys';
 import { createParsers } from './parse';
@@ -20,6 +21,8 @@ export interface SiteApiOptions {
   search?: (query: string, lang: Lang, page: number) => Promise<SearchPage>;
   /** The image endpoint's URLs of a backend image (server/images); absent, each image is its own URL. */
   picture?: PictureOf;
+  /** Rich text's images through the image endpoint (server/images/rich-text.ts); absent, each as its own URL. */
+  richText?: RichTextOf;
 }
 
 /** The parsers of one media base, each naming the entities it holds (server/backend/entity-keys.ts). */
@@ -77,6 +80,21 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     return made;
   }
 
+  const richTextOf = options.richText ?? plainRichText;
+  /**
+   * Rich text as the data cache holds it marks its images (server/images/rich-text.ts): like images,
+   * they become URLs here, on every call (memoised there), in every language.
+   */
+  function rich(text: Localized): Localized {
+    const shown = { ...text };
+    for (const lang of LANGS) {
+      const made = richTextOf(text[lang]);
+      if (made.provisional) session.provisional = true;
+      shown[lang] = made.html;
+    }
+    return shown;
+  }
+
   async function read<T>(path: string, parser: Parser<T>, notFound?: () => T): Promise<T> {
     const lookup = await cache.get(path, parser, session.signal);
     session.record(path, lookup);
@@ -94,15 +112,18 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
     // A page past the end may answer 404, which means "no more results", not an error.
     newsPage: async (page) => {
       const found = await read(ENDPOINTS.newsPage(page), parse.newsPage, () => ({ items: [], count: null, hasNext: false }));
-      return { ...found, items: found.items.map((item) => ({ ...item, image: picture(item.image, 'newsCard') })) };
+      return { ...found, items: found.items.map((item) => ({ ...item, image: picture(item.image, 'newsCard'), desc: rich(item.desc) })) };
     },
     newsItem: async (id) => {
       const item = await read(ENDPOINTS.newsItem(id), parse.newsItem);
-      return { ...item, image: picture(item.image, 'newsDetail') };
+      return { ...item, image: picture(item.image, 'newsDetail'), desc: rich(item.desc) };
     },
-    articles: () => read(ENDPOINTS.articles(), parse.articles),
-    article: (id) => read(ENDPOINTS.article(id), parse.article),
-    about: () => read(ENDPOINTS.about(), parse.about),
+    articles: async () => (await read(ENDPOINTS.articles(), parse.articles)).map((article) => ({ ...article, desc: rich(article.desc) })),
+    article: async (id) => {
+      const article = await read(ENDPOINTS.article(id), parse.article);
+      return { ...article, desc: rich(article.desc) };
+    },
+    about: async () => (await read(ENDPOINTS.about(), parse.about)).map((entry) => ({ ...entry, desc: rich(entry.desc) })),
     faculties: async () =>
       (await read(ENDPOINTS.faculties(), parse.faculties)).map((faculty) => ({ ...faculty, image: picture(faculty.image, 'facultyCard') })),
     // The faculty's key purges its staff page: the staff list does not name its faculty.
@@ -112,10 +133,10 @@ export function createSiteApi(cache: DataCache, session: DataSession, options: S
           ENDPOINTS.facultyStaff(id),
           withEntities(parse.facultyStaff, (staff) => [`faculty:${id}`, ...listed('staff', 'staff')(staff)]),
         )
-      ).map((person) => ({ ...person, image: picture(person.image, 'person') })),
+      ).map((person) => ({ ...person, image: picture(person.image, 'person'), details: rich(person.details) })),
     departments: async () => (await read(ENDPOINTS.departments(), parse.departments)).map((person) => ({ ...person, image: picture(person.image, 'person') })),
     rectorate: async () => (await read(ENDPOINTS.rectorate(), parse.rectorate)).map((person) => ({ ...person, image: picture(person.image, 'person') })),
-    labourCode: () => read(ENDPOINTS.labourCode(), parse.labourCode),
+    labourCode: async () => (await read(ENDPOINTS.labourCode(), parse.labourCode)).map((entry) => ({ ...entry, html: rich(entry.html) })),
     codeOfConduct: () => read(ENDPOINTS.codeOfConduct(), parse.codeOfConduct),
     programmes: (kind) => read(ENDPOINTS.programmes(kind), parse.programmes),
     studentLife: async () => {

@@ -1,16 +1,19 @@
 /**
  * The image endpoint (issue 14): one place that builds its parts from the configuration. Pages get
- * their URLs from `urls.imageSet(source, widths?)`; the router answers them.
+ * their URLs from `urls.imageSet(source, widths?)`, rich text its images from `richText.rewrite(html)`;
+ * the router answers them.
  */
 import type { Router } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { PLACES } from '../../shared/pictures';
 import { PUBLIC_DIR } from '../paths';
 import { DiskCache } from './disk-cache';
 import { imageRouter } from './endpoint';
 import { Signer } from './signing';
 import { Sources } from './sources';
 import { ImageUrls } from './urls';
+import { RichTextImages } from './rich-text';
 import { ImageVariants } from './variants';
 import { Versions } from './versions';
 
@@ -22,6 +25,8 @@ const MAX_VERSIONS = 20_000;
 export interface Images {
   router: Router;
   urls: ImageUrls;
+  /** Rich text's images through the endpoint (rich-text.ts). */
+  richText: RichTextImages;
   variants: ImageVariants;
   versions: Versions;
   disk: DiskCache;
@@ -53,5 +58,7 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
   });
   const disk = new DiskCache(config.imageCacheDir, config.imageCacheMaxBytes, logger);
   const variants = new ImageVariants({ sources, versions, disk, logger, now });
-  return { router: imageRouter(signer, variants), urls: new ImageUrls(signer, versions), variants, versions, disk };
+  const urls = new ImageUrls(signer, versions);
+  const richText = new RichTextImages({ urls, versions, allowed: (source) => sources.allowed(source), place: PLACES.richText });
+  return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk };
 }

@@ -15,7 +15,7 @@ export type PictureOf = (source: SafeUrl, place: PicturePlace) => Picture;
  * variant of it would be larger. Anything from a backend goes through the endpoint, SVG included
  * (rasterised there: never served as SVG from our origin).
  */
-function ownSvg(source: SafeUrl): boolean {
+export function ownSvg(source: SafeUrl): boolean {
   return source.startsWith('/') && /\.svgz?$/i.test(source);
 }
 

@@ -53,6 +53,18 @@ export function readImagePath(signer: Signer, path: string): ImageRequest | null
 }
 
 /**
+ * The URL in `set` for about `width` pixels: the first variant whose descriptor reaches it, else the
+ * largest (a source narrower than `width`). Reads the srcset `make` wrote: URLs hold no space or comma.
+ */
+export function variantFor(set: ImageSet, width: number): string {
+  const entries = set.srcSet.split(', ').map((entry) => {
+    const [url, descriptor] = entry.split(' ') as [string, string];
+    return { url, width: Number.parseInt(descriptor, 10) };
+  });
+  return (entries.find((entry) => entry.width >= width) ?? entries.at(-1)!).url;
+}
+
+/**
  * `imageSet` is what pages call, many times per render, so its answers are kept in a bounded map
  * (a HMAC per width is cheap, seven per image on every render are not free).
  */

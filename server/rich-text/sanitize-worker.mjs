@@ -87,6 +87,43 @@ function safeUrl(raw, schemes) {
   return hasScheme ? cleaned : url.href;
 }
 
+/**
+ * The attribute that marks each image kept (server/images/rich-text.ts reads it). Never let through
+ * from the backend: data- attributes are not allowed, and an image's attributes are all set here.
+ */
+const IMAGE_MARK = 'data-rich-img';
+
+/**
+ * An editor's width or height in pixels ("300"), or '' for anything else (percentages, units, zero).
+ * @param {string | null} raw
+ */
+function pixels(raw) {
+  const value = (raw ?? '').trim();
+  return /^[1-9]\d{0,4}$/.test(value) ? value : '';
+}
+
+/**
+ * Images are not served as the backend sent them: the page's image URLs are made on the way out (they
+ * are signed and carry the source's version, which changes apart from this HTML). So each image kept
+ * loses its src, width and height, and gets, as its first attribute, a mark whose value is made only of
+ * characters no serialiser escapes: `<source in base64url>.<width>.<height>` (the editor's pixel size,
+ * each possibly empty). Serialised, every image then starts with exactly `<img data-rich-img="…"`,
+ * a string nothing else in the output can hold: text escapes `<`, attribute values escape `"`.
+ * @param {Element} node
+ * @param {string} src
+ */
+function markImage(node, src) {
+  const width = pixels(node.getAttribute('width'));
+  const height = pixels(node.getAttribute('height'));
+  const kept = [...node.attributes].filter((a) => a.name !== 'src' && a.name !== 'width' && a.name !== 'height');
+  for (const attribute of [...node.attributes]) node.removeAttribute(attribute.name);
+  node.setAttribute(IMAGE_MARK, `${Buffer.from(src).toString('base64url')}.${width}.${height}`);
+  for (const attribute of kept) node.setAttribute(attribute.name, attribute.value);
+  node.setAttribute('loading', 'lazy');
+  node.setAttribute('decoding', 'async');
+  if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+}
+
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
     const href = safeUrl(node.getAttribute('href'), LINK_SCHEMES);
@@ -102,14 +139,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
   if (node.tagName === 'IMG') {
     const src = safeUrl(node.getAttribute('src'), IMAGE_SCHEMES);
-    if (src) {
-      node.setAttribute('src', src);
-      node.setAttribute('loading', 'lazy');
-      node.setAttribute('decoding', 'async');
-      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
-    } else {
-      node.remove();
-    }
+    if (src) markImage(node, src);
+    else node.remove();
   }
 });
 

@@ -1,11 +1,11 @@
 import type { Picture } from '../api';
-import { PLACES, type PlaceName } from '../pictures';
+import { PLACES, type BoxedPlace } from '../pictures';
 
 /** The backend's image as the server made it (shared/api.ts Picture), or `fallback` (the site's own) when it sent none. */
 type Source = { picture: Picture; fallback?: undefined } | { picture: Picture | null; fallback: string };
 
 export type ImgProps = Source & {
-  place: PlaceName;
+  place: BoxedPlace;
   alt: string;
   className?: string;
   /**

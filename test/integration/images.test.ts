@@ -19,6 +19,7 @@ import { imagePath } from '../../server/images/urls';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
+import { getBytes } from '../helpers/image-urls';
 import { waitUntil } from '../helpers/wait';
 
 const KEY = 'k'.repeat(32);
@@ -39,17 +40,7 @@ function app(env: Record<string, string> = {}, deps: Parameters<typeof testApp>[
 }
 
 /** The answer's bytes, whatever its type. */
-function get(site: App, url: string, accept = OLD) {
-  return request(site)
-    .get(url)
-    .set('accept', accept)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-}
+const get = (site: App, url: string, accept = OLD) => getBytes(site, url, accept);
 
 /** The URL of one width of `source`, as pages get it. */
 function urlOf(site: App, source: string, width = 320): string {
