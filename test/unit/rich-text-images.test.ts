@@ -55,7 +55,7 @@ describe('the sanitiser’s marks', () => {
   it('strip a mark the backend sends, on images and elsewhere, and leave one written as text alone', async () => {
     const forged = Buffer.from('https://evil.example/x.jpg').toString('base64url');
     const clean = await sanitizeHtml(
-      `<img data-rich-img="${forged}.1.1" src="/media/a.jpg"><p data-rich-img="${forged}..">x</p><p>&lt;img data-rich-img="${forged}.1.1"</p><pre><img data-rich-img="${forged}.." src=""></pre>`,
+      `<img data-rich-img="${forged}.1.1" src="/media/a.jpg"><p data-rich-img="${forged}..">x</p><p>&lt;img data-rich-img="${forged}.1.1"</p><pre><img data-rich-img="${forged}.." src=""></pre><!--<img data-rich-img="${forged}.1.1">-->`,
       BACKEND,
     );
     expect(clean.split(IMAGE_MARK_START)).toHaveLength(2);
