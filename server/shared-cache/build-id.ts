@@ -12,11 +12,14 @@ export function buildId(manifest: Manifest, env: Record<string, string | undefin
   const given = env.BUILD_ID?.trim();
   if (given) return given.replace(/[^\w.-]/g, '_').slice(0, 64);
   const hash = createHash('sha256').update(JSON.stringify(manifest));
-  // The server's own code, parsers included: built, this module is inside dist/server/index.js.
-  try {
-    hash.update(readFileSync(fileURLToPath(import.meta.url)));
-  } catch {
-    // Not a readable file: the manifest alone names the build.
+  // The server's own code, parsers included (built, this module is inside dist/server/index.js), and the
+  // sanitiser thread's script beside it, which writes the rich text the entries hold.
+  for (const file of [import.meta.url, new URL('./sanitize-worker.mjs', import.meta.url).href]) {
+    try {
+      hash.update(readFileSync(fileURLToPath(file)));
+    } catch {
+      // Not a readable file (run from the sources): the rest names the build.
+    }
   }
   return hash.digest('base64url').slice(0, 12);
 }
