@@ -21,15 +21,24 @@ export interface PicturePlace {
 
 export const PLACES = {
   /** .news-grid: one column on phones, 280 px and up at 24 px gaps: four of 282 px at 1200. */
-  newsCard: { widths: [320, 480, 640, 960], sizes: '(min-width: 1232px) 282px, (min-width: 640px) 50vw, calc(100vw - 32px)', box: { width: 600, height: 400 } },
+  newsCard: {
+    widths: [320, 480, 640, 800, 960],
+    sizes: '(min-width: 1232px) 282px, (min-width: 640px) 50vw, calc(100vw - 32px)',
+    box: { width: 600, height: 400 },
+  },
   /** The home page's three latest news (.home .news-grid: auto-fit, so three columns of 371 px at 1160). Data: as newsCard's. */
   homeNewsCard: {
-    widths: [320, 480, 640, 960],
+    widths: [320, 480, 640, 800, 960],
     sizes: '(min-width: 1232px) 371px, (min-width: 640px) 50vw, calc(100vw - 32px)',
     box: { width: 600, height: 400 },
   },
   /** .news-detail: the text column, 860 px at most. */
-  newsDetail: { widths: [480, 640, 960, 1280, 1920], sizes: '(min-width: 892px) 860px, calc(100vw - 32px)', box: { width: 1200, height: 800 }, share: true },
+  newsDetail: {
+    widths: [480, 640, 800, 960, 1280, 1920],
+    sizes: '(min-width: 892px) 860px, calc(100vw - 32px)',
+    box: { width: 1200, height: 800 },
+    share: true,
+  },
   /** .slider--images (home.css): (container - gaps) / slides a view: 1.2 on phones, 1.5 from 640 px, 5.5 from 1024 px. */
   slide: {
     widths: [320, 480, 640, 960, 1280],

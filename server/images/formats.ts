@@ -2,7 +2,7 @@
  * What the endpoint makes: one fixed set of widths (any other is a 404, so that nobody can make it
  * encode a thousand sizes of one photo) and the format a client's Accept header allows.
  */
-export const WIDTHS = [160, 320, 480, 640, 960, 1280, 1920] as const;
+export const WIDTHS = [160, 320, 480, 640, 800, 960, 1280, 1920] as const;
 
 const WIDTH_SET: ReadonlySet<number> = new Set(WIDTHS);
 

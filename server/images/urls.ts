@@ -66,7 +66,7 @@ export function variantFor(set: ImageSet, width: number): string {
 
 /**
  * `imageSet` is what pages call, many times per render, so its answers are kept in a bounded map
- * (a HMAC per width is cheap, seven per image on every render are not free).
+ * (a HMAC per width is cheap, eight per image on every render are not free).
  */
 export class ImageUrls {
   private readonly memo = new Map<string, ImageSet>();

@@ -265,7 +265,7 @@ describe('pages', () => {
         .getAttribute('srcset')
         ?.split(', ')
         .map((entry) => entry.split(' ')[1]),
-    ).toEqual(['480w', '640w', '960w', '1280w', '1920w']);
+    ).toEqual(['480w', '640w', '800w', '960w', '1280w', '1920w']);
     expect(img.getAttribute('sizes')).toBe('(min-width: 892px) 860px, calc(100vw - 32px)');
     expect(img.getAttribute('fetchpriority')).toBe('high');
     expect(img.getAttribute('loading')).toBeNull();
