@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { withBundled } from './lib/bundled.mjs';
-import { chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
+import { CHROMIUM_FLAGS, chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
 const baseline = process.argv[2] && resolve(process.argv[2]);
 if (!baseline || !existsSync(join(baseline, 'build.mjs')) || !existsSync(join(baseline, 'node_modules'))) {
@@ -46,7 +46,7 @@ async function compare(env) {
   }
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const figures = new Map();
   try {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { withBundled } from './lib/bundled.mjs';
-import { chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
+import { CHROMIUM_FLAGS, chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
 const PAGES = ['/', '/ru/about', '/en/news/1'];
 /** With camera photos from the backend: the pages that show the most of them, and a news photo as LCP. */
@@ -27,7 +27,7 @@ const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 const outDir = join(root, '.lighthouse');
 mkdirSync(outDir, { recursive: true });

@@ -19,6 +19,9 @@ export async function freePort() {
   return port;
 }
 
+/** How the Lighthouse scripts start Chromium (chrome-launcher): headless, as the browser tests run it. */
+export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+
 /** Debian's Chromium (or CHROMIUM_PATH); exits with a one-line hint when there is none. */
 export function chromiumPath() {
   const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));

@@ -31,6 +31,8 @@ export interface ImageSet {
   readonly src: string;
   /** Every variant with its width descriptor, smallest first. */
   readonly srcSet: string;
+  /** The same variants as data: each URL and its width descriptor. */
+  readonly variants: ReadonlyArray<{ readonly url: string; readonly width: number }>;
   /** The source's displayed size, once the server has seen it (for width/height attributes). */
   readonly width?: number;
   readonly height?: number;
@@ -52,16 +54,9 @@ export function readImagePath(signer: Signer, path: string): ImageRequest | null
   return { width: size, version: version === UNVERSIONED ? null : version, source: Buffer.from(encoded, 'base64url').toString() };
 }
 
-/**
- * The URL in `set` for about `width` pixels: the first variant whose descriptor reaches it, else the
- * largest (a source narrower than `width`). Reads the srcset `make` wrote: URLs hold no space or comma.
- */
+/** The URL in `set` for about `width` pixels: the first variant that reaches it, else the largest (a source narrower than `width`). */
 export function variantFor(set: ImageSet, width: number): string {
-  const entries = set.srcSet.split(', ').map((entry) => {
-    const [url, descriptor] = entry.split(' ') as [string, string];
-    return { url, width: Number.parseInt(descriptor, 10) };
-  });
-  return (entries.find((entry) => entry.width >= width) ?? entries.at(-1)!).url;
+  return (set.variants.find((variant) => variant.width >= width) ?? set.variants.at(-1)!).url;
 }
 
 /**
@@ -103,13 +98,14 @@ export class ImageUrls {
     const usable = asked.length ? asked : [...WIDTHS];
     const cut = known && !known.vector ? usable.findIndex((w) => w >= known.width) : -1;
     const chosen = cut >= 0 ? usable.slice(0, cut + 1) : usable;
-    const entries = chosen.map((width) => ({
+    const variants = chosen.map((width) => ({
       url: imagePath(this.signer, { width, version: known?.version ?? null, source }),
-      descriptor: known && !known.vector ? Math.min(width, known.width) : width,
+      width: known && !known.vector ? Math.min(width, known.width) : width,
     }));
     return {
-      src: entries.at(-1)!.url,
-      srcSet: entries.map((e) => `${e.url} ${e.descriptor}w`).join(', '),
+      src: variants.at(-1)!.url,
+      srcSet: variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+      variants,
       ...(known ? { width: known.width, height: known.height } : {}),
     };
   }
