@@ -32,10 +32,23 @@ export function useApp(): AppInfo {
   return app;
 }
 
-/** The page's language, from the language root route the URL matched. */
-export function useLang(): Lang {
+/** The page's language, from the language root route the URL matched: read once, by <Document>. */
+export function useRouteLang(): Lang {
   const lang = (useMatches()[0]?.handle as { lang?: string } | undefined)?.lang;
   return isLang(lang) ? lang : DEFAULT_LANG;
+}
+
+/**
+ * The language, handed down by <Document>. Every link and label asks for it: reading the route
+ * matches each time (useMatches maps them to new objects per call) was a visible part of a render
+ * with 150 links.
+ */
+export const LangContext = createContext<Lang | null>(null);
+
+export function useLang(): Lang {
+  const lang = useContext(LangContext);
+  if (!lang) throw new Error('LangContext missing: useLang() is for components inside <Document>');
+  return lang;
 }
 
 export function useT(): Dict {

@@ -4,8 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useApp, useLang, useT } from '../app-context';
+import { LangContext, useApp, useRouteLang } from '../app-context';
 import { BOOT_ID } from '../boot';
+import { dict } from '../i18n';
 import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
 import { Footer } from './Footer';
@@ -14,40 +15,42 @@ import { LinkFollower } from './links';
 
 export function Document({ children }: { children: React.ReactNode }) {
   const app = useApp();
-  const lang = useLang();
-  const t = useT();
+  const lang = useRouteLang();
+  const t = dict(lang);
   return (
-    <html lang={lang} dir="ltr">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f3a93" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* A precedence makes React write the stylesheet right after the image preloads, ahead of the
+    <LangContext value={lang}>
+      <html lang={lang} dir="ltr">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#1f3a93" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {/* A precedence makes React write the stylesheet right after the image preloads, ahead of the
             module preloads and the page's meta tags: the one render-blocking request is asked first. */}
-        {app.assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
-        {app.assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        <script type="module" src={app.assets.entry} />
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          {t.header.skipToContent}
-        </a>
-        <LinkFollower>
-          <Header />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <Footer />
-          <ClientOverlays />
-        </LinkFollower>
-        <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
-      </body>
-    </html>
+          {app.assets.css.map((href) => (
+            <link key={href} rel="stylesheet" href={href} precedence="default" />
+          ))}
+          {app.assets.preload.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+          <script type="module" src={app.assets.entry} />
+        </head>
+        <body>
+          <a className="skip-link" href="#main">
+            {t.header.skipToContent}
+          </a>
+          <LinkFollower>
+            <Header />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer />
+            <ClientOverlays />
+          </LinkFollower>
+          <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
+        </body>
+      </html>
+    </LangContext>
   );
 }
 
