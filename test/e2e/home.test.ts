@@ -179,6 +179,10 @@ describe('home page in Chromium', () => {
     await menu.click();
     expect(await page.isVisible('#panel-menu')).toBe(true);
     expect(await page.locator('#panel-menu a[href="/en/newsAll"]').first().isVisible()).toBe(true);
+    // The SPEC's grouped menu, made on this first opening.
+    expect(await page.locator('#panel-menu h3').count()).toBe(6);
+    const links = await page.$$eval('#panel-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(expect.arrayContaining(['/en/newsAll', '/en/about', '/en/kunduzgi', '/en/magistratura', '/en/elonlar', '/en/TTJ']));
     await page.mouse.click(100, 400);
     await page.waitForSelector('#panel-menu', { state: 'hidden' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

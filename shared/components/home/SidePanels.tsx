@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../app-context';
 import { useClickOutside, useEscape, useFocusTrap } from '../../hooks';
 import { HOME_PANEL_MENU, type NavItem } from '../../nav';
@@ -24,6 +24,11 @@ export function SidePanels({ open, onOpenChange }: { open: PanelId | null; onOpe
   const panelRefs = { students: studentsRef, menu: menuRef };
   const lastOpen = useRef<PanelId | null>(null);
   const close = useCallback(() => onOpenChange(null), [onOpenChange]);
+  // A panel's body is made the first time it opens, then kept. Closed panels can only be opened by
+  // script, so their 100 elements (the menu's links repeat the header's) would be rendered by the
+  // server and hydrated by every phone for nobody: a tenth of the home page.
+  const [opened, setOpened] = useState<readonly PanelId[]>([]);
+  if (open && !opened.includes(open)) setOpened([...opened, open]);
 
   useEscape(open !== null, close);
   useClickOutside(rootRef, open !== null, close);
@@ -86,7 +91,7 @@ export function SidePanels({ open, onOpenChange }: { open: PanelId | null; onOpe
                 </svg>
               </button>
             </div>
-            {body[id]}
+            {opened.includes(id) ? body[id] : null}
           </div>
         ))}
       </div>
