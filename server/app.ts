@@ -9,7 +9,6 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStaticHandler } from 'react-router';
 import { LOADER_HEAD_START_MS } from '../shared/constants';
 import '../shared/i18n/all';
 import { createRoutes } from '../shared/routes';
@@ -36,6 +35,7 @@ import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback, sanitizerPool } from './sanitize';
+import { languageHandlers } from './route-handlers';
 import { SharedTier, type PurgeScope } from './shared-cache';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
@@ -120,7 +120,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       else logger.debug({ upstream: event }, 'upstream call');
     },
   });
-  const handler = createStaticHandler(createRoutes(serverLoaders));
+  const routes = languageHandlers(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   const metrics = createMetrics(cache, pageCache, shared);
   function purgeHere(scope: PurgeScope): void {
@@ -141,7 +141,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   });
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
-    handler,
+    routes,
     cache,
     siteUrl: config.siteUrl,
     cacheTtlS: Math.round(config.cacheTtlMs / 1000),

@@ -20,7 +20,7 @@ function statusOf(error: unknown): number | null {
 export async function serveRouteData(req: Request, res: Response, deps: RenderDeps): Promise<void> {
   const route = typeof req.query.route === 'string' ? req.query.route : '';
   const path = typeof req.query.path === 'string' ? req.query.path : '';
-  const known = deps.handler.dataRoutes.some((root) => root.children?.some((child) => child.id === route));
+  const known = deps.routes.hasPage(route);
   if (!known || !path.startsWith('/') || path.startsWith('//') || path.length > 2048) {
     res.status(400).set('Cache-Control', 'no-store').json({ status: 400 });
     return;
@@ -30,7 +30,8 @@ export async function serveRouteData(req: Request, res: Response, deps: RenderDe
   res.locals.session = session;
   const ctx = createRequestContext(deps, session, false);
   try {
-    const value: unknown = await deps.handler.queryRoute(routerRequest(deps.siteUrl, pageKey(path), controller.signal), {
+    const key = pageKey(path);
+    const value: unknown = await deps.routes.forPath(key).queryRoute(routerRequest(deps.siteUrl, key, controller.signal), {
       routeId: route,
       requestContext: ctx,
     });

@@ -8,7 +8,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { AppContext, type AppInfo, type Assets } from '../shared/app-context';
 import { STREAM_TIMEOUT_MS } from '../shared/constants';
 
@@ -22,10 +22,11 @@ import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
 import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
 import { responseWriter } from './response-writer';
+import type { RouteHandlers } from './route-handlers';
 import { nonceOf } from './security';
 
 export interface RenderDeps {
-  handler: StaticHandler;
+  routes: RouteHandlers;
   cache: DataCache;
   siteUrl: string;
   cacheTtlS: number;
@@ -92,10 +93,12 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const imagesAt = deps.pageCache.imagesLearnt;
   const ctx = createRequestContext(deps, session, !crawler);
 
+  // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
+  const key = pageKey(req.originalUrl);
+  const handler = deps.routes.forPath(key);
   let context: StaticHandlerContext | Response;
   try {
-    // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
-    context = await deps.handler.query(routerRequest(deps.siteUrl, pageKey(req.originalUrl), controller.signal), { requestContext: ctx });
+    context = await handler.query(routerRequest(deps.siteUrl, key, controller.signal), { requestContext: ctx });
   } finally {
     ctx.done();
   }
@@ -112,7 +115,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const deferred = new DeferredCollector();
   const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
   const app: AppInfo = { siteUrl: deps.siteUrl, assets, bootJson: bootJson(context, deps.siteUrl, assets, deferred) };
-  const router = createStaticRouter(deps.handler.dataRoutes, context);
+  const router = createStaticRouter(handler.dataRoutes, context);
   // The page's main data could not be had: still the page's own words for people, but a 503 so that
   // crawlers and caches do not take the error notice for the page.
   const unavailable = context.statusCode === 200 && session.unavailable;
