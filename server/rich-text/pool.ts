@@ -31,8 +31,8 @@ type Reply = { ready: true } | { id: number; html: string } | { id: number; erro
 
 export const SANITIZE_TIMEOUT_MS = 5_000;
 /**
- * The thread's heap: jsdom and one field at a time fit in far less, and a young generation as small as
- * the main thread's (--max-semi-space-size=2) keeps RSS down. A field that needs more ends the thread
+ * The thread's heap: jsdom and one field at a time fit in far less, and a small young generation keeps
+ * RSS down (the main thread's is larger: renders there are short-lived garbage, collected less often). A field that needs more ends the thread
  * (ERR_WORKER_OUT_OF_MEMORY) and is shown as plain text, like one that takes too long.
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
