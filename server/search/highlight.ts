@@ -17,17 +17,17 @@ const LEAD_CHARS = 50;
  * a word's comparable form (NFKC, transliteration, NFD) was 40 % of a search page's CPU when made
  * anew for every word of every result. Bounded: forgotten all at once when full.
  */
-const WORD_TERMS_MAX = 50_000;
-const wordTerms = new Map<string, string[]>();
+const WORD_TERMS_MAX = 20_000;
+const wordTerms = new Map<Lang, Map<string, string[]>>();
 
 function termsOfWord(word: string, lang: Lang): string[] {
-  // The language is two letters, so the key cannot be read two ways.
-  const key = lang + word;
-  let terms = wordTerms.get(key);
+  let known = wordTerms.get(lang);
+  if (!known) wordTerms.set(lang, (known = new Map()));
+  let terms = known.get(word);
   if (!terms) {
     terms = tokens(word, lang);
-    if (wordTerms.size >= WORD_TERMS_MAX) wordTerms.clear();
-    wordTerms.set(key, terms);
+    if (known.size >= WORD_TERMS_MAX) known.clear();
+    known.set(word, terms);
   }
   return terms;
 }
