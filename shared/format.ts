@@ -40,7 +40,7 @@ const formattedDates = new Map<Lang, Map<string, string | null>>();
 export function formatDate(raw: string | null | undefined, lang: Lang): string | null {
   if (!raw) return null;
   let known = formattedDates.get(lang);
-  if (!known) formattedDates.set(lang, (known = new Map()));
+  if (!known) formattedDates.set(lang, (known = new Map<string, string | null>()));
   let text = known.get(raw);
   if (text === undefined) {
     const date = parseIsoDate(raw);

@@ -22,7 +22,7 @@ const wordTerms = new Map<Lang, Map<string, string[]>>();
 
 function termsOfWord(word: string, lang: Lang): string[] {
   let known = wordTerms.get(lang);
-  if (!known) wordTerms.set(lang, (known = new Map()));
+  if (!known) wordTerms.set(lang, (known = new Map<string, string[]>()));
   let terms = known.get(word);
   if (!terms) {
     terms = tokens(word, lang);
