@@ -4,7 +4,8 @@
  * formatting there would break hydration.
  */
 import { TIME_ZONE } from './constants';
-import { LOCALE, type Lang } from './lang';
+import { LANGS, LOCALE, type Lang } from './lang';
+import { rememberedPerLang } from './remembered';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -30,25 +31,16 @@ export function parseIsoDate(raw: string | null | undefined): Date | null {
 
 /**
  * Formatted dates by language and input, remembered: ICU's format costs more than the rest of a news
- * card's render, and a page shows the same few hundred dates render after render. Bounded: forgotten
- * all at once when full.
+ * card's render, and a page shows the same few hundred dates render after render.
  */
-const DATES_MAX = 5_000;
-const formattedDates = new Map<Lang, Map<string, string | null>>();
+const dateTexts = rememberedPerLang(LANGS, 5_000, (raw, lang) => {
+  const date = parseIsoDate(raw);
+  return date ? dateFormat(LOCALE[lang]).format(date) : null;
+});
 
 /** A long date in the page's language ('15-sentabr, 2024'), or null when the input is not a date. */
 export function formatDate(raw: string | null | undefined, lang: Lang): string | null {
-  if (!raw) return null;
-  let known = formattedDates.get(lang);
-  if (!known) formattedDates.set(lang, (known = new Map<string, string | null>()));
-  let text = known.get(raw);
-  if (text === undefined) {
-    const date = parseIsoDate(raw);
-    text = date ? dateFormat(LOCALE[lang]).format(date) : null;
-    if (known.size >= DATES_MAX) known.clear();
-    known.set(raw, text);
-  }
-  return text;
+  return raw ? dateTexts[lang](raw) : null;
 }
 
 /** Always the Uzbek long format, whatever the page language (the vacancy board is Uzbek-only). */

@@ -32,8 +32,9 @@ type Reply = { ready: true } | { id: number; html: string } | { id: number; erro
 export const SANITIZE_TIMEOUT_MS = 5_000;
 /**
  * The thread's heap: jsdom and one field at a time fit in far less, and a small young generation keeps
- * RSS down (the main thread's is larger: renders there are short-lived garbage, collected less often). A field that needs more ends the thread
- * (ERR_WORKER_OUT_OF_MEMORY) and is shown as plain text, like one that takes too long.
+ * RSS down (the main thread's is larger: its renders make short-lived garbage, collected less often).
+ * A field that needs more ends the thread (ERR_WORKER_OUT_OF_MEMORY) and is shown as plain text, like
+ * one that takes too long.
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 const IDLE_MS = 30_000;

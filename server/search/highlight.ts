@@ -4,7 +4,8 @@
  * them, so 'ўқув' marks "o‘quv" in Latin text and "учеб" marks the whole word "учебный".
  */
 import type { TextRun } from '../../shared/api';
-import type { Lang } from '../../shared/lang';
+import { LANGS, type Lang } from '../../shared/lang';
+import { rememberedPerLang } from '../../shared/remembered';
 import { SOURCE_WORD, tokens } from './normalise';
 
 /** How far into a long text the first match is looked for; beyond it the excerpt is the text's start. */
@@ -15,25 +16,12 @@ const LEAD_CHARS = 50;
 /**
  * The terms of one word of a result, remembered: results are made of the same few thousand words, and
  * a word's comparable form (NFKC, transliteration, NFD) was 40 % of a search page's CPU when made
- * anew for every word of every result. Bounded: forgotten all at once when full.
+ * anew for every word of every result.
  */
-const WORD_TERMS_MAX = 20_000;
-const wordTerms = new Map<Lang, Map<string, string[]>>();
-
-function termsOfWord(word: string, lang: Lang): string[] {
-  let known = wordTerms.get(lang);
-  if (!known) wordTerms.set(lang, (known = new Map<string, string[]>()));
-  let terms = known.get(word);
-  if (!terms) {
-    terms = tokens(word, lang);
-    if (known.size >= WORD_TERMS_MAX) known.clear();
-    known.set(word, terms);
-  }
-  return terms;
-}
+const termsOfWord = rememberedPerLang(LANGS, 20_000, tokens);
 
 function wordMatches(word: string, terms: ReadonlySet<string>, lang: Lang): boolean {
-  return termsOfWord(word, lang).some((term) => terms.has(term));
+  return termsOfWord[lang](word).some((term) => terms.has(term));
 }
 
 /** `text` as runs, the words matching `terms` marked. */

@@ -1,0 +1,23 @@
+/**
+ * A pure function of one string, its answers remembered for values that come back render after
+ * render (a formatted date, a word's search terms). Bounded: past `max` inputs everything is forgotten
+ * at once, which costs one recomputation each and no bookkeeping per hit, as an LRU order would.
+ * `compute` never answers undefined (the map's "not here").
+ */
+export function remembered<V>(max: number, compute: (key: string) => V): (key: string) => V {
+  const answers = new Map<string, V>();
+  return (key) => {
+    let value = answers.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (answers.size >= max) answers.clear();
+      answers.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** `remembered` once per language, each with its own bound. */
+export function rememberedPerLang<L extends string, V>(langs: readonly L[], max: number, compute: (key: string, lang: L) => V): Record<L, (key: string) => V> {
+  return Object.fromEntries(langs.map((lang) => [lang, remembered(max, (key) => compute(key, lang))])) as Record<L, (key: string) => V>;
+}
