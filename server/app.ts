@@ -200,6 +200,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
       pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
       sanitizer: { pending: sanitizerPool().pending, ...sanitizerPool().stats },
+      search: search.status,
       redis: shared ? shared.health : 'off',
     });
   });

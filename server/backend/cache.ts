@@ -111,6 +111,9 @@ export interface Parser<T> {
 
 let nextVersion = 1;
 
+/** How many times a replica waits for others' fills of one path before it calls the backend itself. */
+const MAX_CLAIM_ROUNDS = 3;
+
 export class DataCache {
   readonly stats: CacheStats = {
     hits: 0,
@@ -320,6 +323,11 @@ export class DataCache {
   /**
    * A fresh entry another replica stored, or the claim to fetch it for everyone (null when Redis
    * cannot give one or another replica's fill never came), with any older shared copy as a fallback.
+   *
+   * A fill can end without an entry: the holder's backend call failed, or a purge since its claim kept
+   * it from storing what it fetched. The waiters then claim again, so that one of them calls the
+   * backend and stores for the rest, rather than each calling it and none storing. All of that within
+   * one wait of `sharedWaitMs` (a fill that never comes costs no more than before) and a few rounds.
    */
   private async fromSharedLevel(
     shared: SharedLevel,
@@ -327,13 +335,26 @@ export class DataCache {
     flight: Flight,
   ): Promise<{ entry: SharedEntry } | { claim: Claim | null; older: SharedEntry | null }> {
     const fresh = (entry: SharedEntry | null): entry is SharedEntry => entry !== null && this.now() - entry.storedAt < this.options.ttlMs;
-    const known = await shared.read(path);
-    if (fresh(known)) return { entry: known };
-    const claim = await shared.claim(path);
-    if (claim !== 'taken') return { claim: claim === 'unavailable' ? null : claim, older: known };
-    const filled = await shared.waitForFill(path, this.options.sharedWaitMs ?? 5000, flight.controller.signal);
-    if (fresh(filled)) return { entry: filled };
-    return { claim: null, older: filled ?? known };
+    let older = await shared.read(path);
+    if (fresh(older)) return { entry: older };
+    // A real clock, not `now`: the wait is real time even where a test stops the cache's clock.
+    const deadline = performance.now() + (this.options.sharedWaitMs ?? 5000);
+    for (let round = 1; ; round++) {
+      const claim = await shared.claim(path);
+      if (claim === 'unavailable') return { claim: null, older };
+      if (claim !== 'taken') {
+        // Another replica may have filled and let go of the lock between our read and our claim.
+        const now = await shared.read(path);
+        if (!fresh(now)) return { claim, older: now ?? older };
+        void shared.release(path, claim);
+        return { entry: now };
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || round > MAX_CLAIM_ROUNDS || flight.controller.signal.aborted) return { claim: null, older };
+      const filled = await shared.waitForFill(path, left, flight.controller.signal);
+      if (fresh(filled)) return { entry: filled };
+      older = filled ?? older;
+    }
   }
 
   /** Takes an entry from the shared level as this process's own, keeping its age. */

@@ -99,6 +99,20 @@ export class SiteIndex {
     return this.built;
   }
 
+  /**
+   * For /healthz: whether a build is running (a new replica's start-up warm-up, or a rebuild after the
+   * data changed), and what the current one holds. `generation` 0: none made yet.
+   */
+  get status(): { building: boolean; generation: number; documents: number; complete: boolean | null } {
+    const built = this.built;
+    return {
+      building: this.building !== null,
+      generation: built?.generation ?? 0,
+      documents: built ? built.docs.uz.size : 0,
+      complete: built ? built.catalogue.complete : null,
+    };
+  }
+
   /** Resolves when no build is running (tests wait on it). */
   async idle(): Promise<void> {
     while (this.building || this.timer) {

@@ -33,6 +33,11 @@ interface RedisHealth {
   pendingPurges: number;
 }
 
+interface SearchHealth {
+  building: boolean;
+  generation: number;
+}
+
 let redis: RunningRedis;
 let backend: FakeBackend;
 const replicas: RunningServer[] = [];
@@ -48,12 +53,25 @@ async function startReplica(): Promise<RunningServer> {
   });
   replicas.push(replica);
   await waitUntil(async () => (await redisHealth(replica)).state === 'up');
+  // Warm: its start-up search build has read (through Redis) everything it reads, so no call of its
+  // own is still on its way to the backend when a test starts counting.
+  await waitUntil(async () => {
+    const search = await searchHealth(replica);
+    return search.generation > 0 && !search.building;
+  });
   return replica;
 }
 
+async function healthz(replica: RunningServer): Promise<{ redis: RedisHealth; search: SearchHealth }> {
+  return (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: RedisHealth; search: SearchHealth };
+}
+
 async function redisHealth(replica: RunningServer): Promise<RedisHealth> {
-  const body = (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: RedisHealth };
-  return body.redis;
+  return (await healthz(replica)).redis;
+}
+
+async function searchHealth(replica: RunningServer): Promise<SearchHealth> {
+  return (await healthz(replica)).search;
 }
 
 async function text(replica: RunningServer, path: string): Promise<string> {

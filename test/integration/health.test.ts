@@ -105,6 +105,18 @@ describe('/healthz', () => {
     expect(backend.calls()).toBe(0);
   });
 
+  it("reports the search index's start-up build: none, running, then made and complete", async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url);
+    const search = async () => ((await request(app).get('/healthz').expect(200)).body as { search: unknown }).search;
+    expect(await search()).toEqual({ building: false, generation: 0, documents: 0, complete: null });
+    app.locals.search.warm();
+    expect(await search()).toMatchObject({ building: true, generation: 0 });
+    await app.locals.search.idle();
+    expect(await search()).toEqual({ building: false, generation: 1, documents: expect.any(Number) as unknown, complete: true });
+    expect(((await search()) as { documents: number }).documents).toBeGreaterThan(20);
+  });
+
   it('reports ok for the embedded content', async () => {
     expect(await health(testApp(null))).toMatchObject({ status: 'ok', upstream: 'ok' });
   });

@@ -13,13 +13,13 @@ const TTL = 60_000;
 const parseText = async (json: unknown) => String((json as { text: string }).text);
 
 /** A shared level in memory; `claimed` decides what a claim answers, `wait` what a waiter gets. */
-function memoryLevel(options: { claimed?: Claim | 'taken' | 'unavailable'; wait?: () => Promise<SharedEntry | null> } = {}) {
+function memoryLevel(options: { claimed?: Claim | 'taken' | 'unavailable' | (() => Claim | 'taken'); wait?: () => Promise<SharedEntry | null> } = {}) {
   const entries = new Map<string, SharedEntry>();
   const fills: string[] = [];
   const releases: string[] = [];
   const level: SharedLevel = {
     read: async (path) => entries.get(path) ?? null,
-    claim: async () => options.claimed ?? { token: 't', generation: '0' },
+    claim: async () => (typeof options.claimed === 'function' ? options.claimed() : (options.claimed ?? { token: 't', generation: '0' })),
     waitForFill: async () => (options.wait ? options.wait() : null),
     fill: async (path, _claim, entry) => {
       fills.push(path);
@@ -93,6 +93,46 @@ describe('the data cache over a shared level', () => {
     const { level, fills } = memoryLevel({ claimed: 'taken', wait: async () => null });
     const cache = cacheWith(source, level);
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(calls).toEqual(['/a/']);
+    expect(fills).toEqual([]);
+  });
+
+  it('claims again when the fill it waited for stored nothing, and stores for the others itself', async () => {
+    const { source, calls } = countingSource();
+    // The holder's fill ended without an entry (a purge since its claim): the claim is free again.
+    let claims = 0;
+    const { level, fills } = memoryLevel({ claimed: () => (++claims === 1 ? 'taken' : { token: 't2', generation: '1' }), wait: async () => null });
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(claims).toBe(2);
+    expect(calls).toEqual(['/a/']);
+    await waitUntil(() => fills.length > 0);
+    expect(fills).toEqual(['/a/']);
+  });
+
+  it('takes the entry another replica stored between its read and its claim, and lets the claim go', async () => {
+    const { source, calls } = countingSource();
+    const { level, entries, releases } = memoryLevel();
+    let reads = 0;
+    level.read = async (path) => {
+      // The first read misses; by the claim, another replica has filled the path and released its lock.
+      if (++reads === 2) entries.set(path, { found: true, value: 'filled meanwhile', storedAt: T0, entities: [] });
+      return entries.get(path) ?? null;
+    };
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'filled meanwhile' });
+    expect(calls).toEqual([]);
+    await waitUntil(() => releases.length > 0);
+    expect(releases).toEqual(['/a/']);
+  });
+
+  it('waits a bounded number of rounds while other replicas keep the claim', async () => {
+    const { source, calls } = countingSource();
+    let waits = 0;
+    const { level, fills } = memoryLevel({ claimed: 'taken', wait: async () => (waits++, null) });
+    const cache = cacheWith(source, level);
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(waits).toBe(3);
     expect(calls).toEqual(['/a/']);
     expect(fills).toEqual([]);
   });
