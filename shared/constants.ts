@@ -111,7 +111,11 @@ export const TIME_ZONE = 'Asia/Tashkent';
 
 /** Site search and feeds (issue: found and shared). */
 export const SEARCH_QUERY_MAX_CHARS = 200;
-export const SEARCH_RESULTS_PER_PAGE = 50;
+/**
+ * Twenty, as most site searches show ten to twenty: on a phone fifty results with excerpts made a page
+ * of some 20 screens, and its render cost (each result's words marked) grew with them.
+ */
+export const SEARCH_RESULTS_PER_PAGE = 20;
 export const SEARCH_EXCERPT_CHARS = 180;
 export const FEED_ITEM_COUNT = 20;
 /** Link-preview descriptions (og:description) cut from an item's text. */

@@ -5,6 +5,7 @@
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_RESULTS_PER_PAGE as PER_PAGE } from '../../shared/constants';
 import { testApp } from '../helpers/app';
 
 const app = testApp(null);
@@ -21,13 +22,13 @@ async function open(url: string) {
   };
 }
 
-describe('search results beyond the first 50', () => {
-  it('shows the whole count and links to every page; each page lists the next 50', async () => {
+describe('search results beyond the first page', () => {
+  it('shows the whole count and links to every page; each page lists the next ones', async () => {
     const first = await open('/search?q=universitet');
     const total = Number(/(\d+)/.exec(first.count)?.[1]);
-    expect(total).toBeGreaterThan(50);
-    expect(first.hits).toHaveLength(50);
-    const pages = Math.ceil(total / 50);
+    expect(total).toBeGreaterThan(2 * PER_PAGE);
+    expect(first.hits).toHaveLength(PER_PAGE);
+    const pages = Math.ceil(total / PER_PAGE);
     expect(first.count).toContain(`${pages} sahifadan 1-sahifa`);
     const next = first.pageLinks.find((link) => link.text === 'Keyingi')!;
     expect(next.href).toBe('/search?page=2&q=universitet');
@@ -35,8 +36,8 @@ describe('search results beyond the first 50', () => {
 
     const second = await open(next.href);
     expect(second.count).toContain(`${total}`);
-    expect(second.start).toBe(51);
-    expect(second.hits.length).toBe(Math.min(50, total - 50));
+    expect(second.start).toBe(PER_PAGE + 1);
+    expect(second.hits.length).toBe(Math.min(PER_PAGE, total - PER_PAGE));
     expect(second.hits.filter((hit) => first.hits.includes(hit))).toEqual([]);
     expect(second.pageLinks.find((link) => link.text === 'Oldingi')?.href).toBe('/search?q=universitet');
     expect(second.doc.querySelector('.search-pages [aria-current="page"]')?.textContent).toBe('2');
@@ -49,7 +50,7 @@ describe('search results beyond the first 50', () => {
     expect(beyond.hits).toEqual([]);
     expect(beyond.doc.querySelector('main .notice')).not.toBeNull();
     for (const url of ['/search?q=universitet&page=0', '/search?q=universitet&page=x', '/search?q=universitet&page=1.5']) {
-      expect((await open(url)).hits, url).toHaveLength(50);
+      expect((await open(url)).hits, url).toHaveLength(PER_PAGE);
     }
   });
 });
