@@ -12,7 +12,9 @@
  * /proc/<pid>/stat before and after the run, so the generator's own CPU never counts), and the ratio
  * nginx CPU / site CPU (1 = as cheap as nginx).
  * Then the cold render cost: a second site with the page cache off (data warm), CPU per request for
- * the pages that render most often. Then the search timing, the cost of one image variant (640w AVIF
+ * the pages that render most often, asked for as a browser over HTTPS asks (Accept-Encoding with br);
+ * and the cost of a miss as production pays it: the page cache on, every request a URL not stored yet
+ * (the render, its response's compression and the compression of the copy stored). Then the search timing, the cost of one image variant (640w AVIF
  * and WebP of a 4000x3000 JPEG, cold and cached) and RSS. Figures depend on the machine and
  * on what else runs: compare rows of one run; nothing is asserted.
  *   BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_PROFILE=1 (write .bench/*.cpuprofile and print
@@ -43,6 +45,10 @@ const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) 
 const BACKEND_DELAY_MS = Number(process.env.BENCH_BACKEND_DELAY_MS ?? 20);
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const USER_AGENT = 'Mozilla/5.0 (bench) Chrome/140.0';
+/** What Chromium sends over HTTPS, as visitors reach the site behind nginx. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+/** Pages rendered and stored, each request under a URL not stored yet. */
+const STORED = ['/', '/ru/about', '/en/news/1'];
 const profileDir = join(root, '.bench');
 
 if (!WRK) {
@@ -82,13 +88,37 @@ function processTree(pid) {
   return [pid, ...children.flatMap(processTree)];
 }
 
-/** Runs wrk against `url`; returns requests/s, requests, latency percentiles and the server's CPU per request. */
-function wrk(url, pid, { conns = connections, headers = {}, duration = seconds } = {}) {
+/**
+ * A wrk script that asks for `path` plus a query parameter of its own each request (`department`, which
+ * the pages measured ignore but the page cache key keeps): every request misses the page cache. Its
+ * counter starts at the script's argument, so no run repeats another's URLs.
+ */
+const NEW_URL_SCRIPT = `
+local n = 0
+function init(args) n = tonumber(args[1]) end
+function request()
+  n = n + 1
+  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. sep .. "department=" .. n)
+end`;
+let newUrlRuns = 0;
+
+/**
+ * Runs wrk against `url`; returns requests/s, requests, latency percentiles and the server's CPU per
+ * request. `newUrls`: every request under a URL of its own (NEW_URL_SCRIPT).
+ */
+function wrk(url, pid, { conns = connections, duration = seconds, encodings = 'gzip', newUrls = false } = {}) {
   const pids = processTree(pid);
-  const args = ['-t1', `-c${conns}`, `-d${duration}s`, '--latency', '-H', `User-Agent: ${USER_AGENT}`, '-H', 'Accept-Encoding: gzip'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const args = ['-t1', `-c${conns}`, `-d${duration}s`, '--latency', '-H', `User-Agent: ${USER_AGENT}`, '-H', `Accept-Encoding: ${encodings}`];
+  let script = null;
+  if (newUrls) {
+    script = join(tmpdir(), `bench-new-urls-${process.pid}.lua`);
+    writeFileSync(script, NEW_URL_SCRIPT);
+    args.push('-s', script);
+  }
   const before = cpuMicros(pids);
-  const out = execFileSync(WRK, [...args, url], { encoding: 'utf8' });
+  const out = execFileSync(WRK, [...args, url, ...(newUrls ? ['--', String(++newUrlRuns * 10_000_000)] : [])], { encoding: 'utf8' });
+  if (script) rmSync(script, { force: true });
   const cpu = cpuMicros(pids) - before;
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const percentile = (p) => /(\d+(?:\.\d+)?)(us|ms|s)\b/.exec(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
@@ -290,6 +320,11 @@ const sitePages = sitePaths.length;
 const warm = [];
 for (const path of WARM) warm.push(await warmRow(cached, path));
 const rss = { cached: rssMb(cached.child.pid) };
+const stored = [];
+for (const path of STORED) {
+  wrk(cached.url + path, cached.child.pid, { conns: RENDER_CONNECTIONS, duration: RENDER_WARMUP_S, encodings: BROWSER_ENCODINGS, newUrls: true });
+  stored.push({ path, ...wrk(cached.url + path, cached.child.pid, { conns: RENDER_CONNECTIONS, encodings: BROWSER_ENCODINGS, newUrls: true }) });
+}
 await stopChild(cached.child);
 
 const rendering = await startSite('page-cache-off', { PAGE_CACHE_MAX_MB: '0' });
@@ -298,8 +333,9 @@ for (const path of RENDERED) {
   // Data warm, and the render's code compiled and its heap grown as in a process that has served for a
   // while: a page's first few hundred renders after a start cost up to twice as much (measured).
   await fetchBody(rendering.url + path);
-  wrk(rendering.url + path, rendering.child.pid, { conns: RENDER_CONNECTIONS, duration: RENDER_WARMUP_S });
-  rendered.push({ path, ...wrk(rendering.url + path, rendering.child.pid, { conns: RENDER_CONNECTIONS }) });
+  const options = { conns: RENDER_CONNECTIONS, encodings: BROWSER_ENCODINGS };
+  wrk(rendering.url + path, rendering.child.pid, { ...options, duration: RENDER_WARMUP_S });
+  rendered.push({ path, ...wrk(rendering.url + path, rendering.child.pid, options) });
 }
 rss.rendering = rssMb(rendering.child.pid);
 await stopChild(rendering.child);
@@ -325,12 +361,19 @@ for (const r of warm) {
     if (result?.problems) console.log(`  ! ${name} ${r.path}: ${result.problems}`);
   }
 }
-console.log(`\nCold renders (page cache off, data warm, ${RENDER_CONNECTIONS} connections): server CPU per request`);
-console.log(`${'page'.padEnd(18)}${pad('r/s', 8)}${pad('CPU ms', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}`);
-for (const r of rendered) {
-  console.log(`${r.path.padEnd(18)}${pad(fixed(r.rps), 8)}${pad(fixed(r.cpuUs / 1000, 2), 8)}${pad(fixed(r.p50, 1), 8)}${pad(fixed(r.p99, 1), 8)}`);
-  if (r.problems) console.log(`  ! ${r.path}: ${r.problems}`);
-}
+const renderTable = (title, rows) => {
+  console.log(`\n${title}`);
+  console.log(`${'page'.padEnd(18)}${pad('r/s', 8)}${pad('CPU ms', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}`);
+  for (const r of rows) {
+    console.log(`${r.path.padEnd(18)}${pad(fixed(r.rps), 8)}${pad(fixed(r.cpuUs / 1000, 2), 8)}${pad(fixed(r.p50, 1), 8)}${pad(fixed(r.p99, 1), 8)}`);
+    if (r.problems) console.log(`  ! ${r.path}: ${r.problems}`);
+  }
+};
+renderTable(
+  `Cold renders (page cache off, data warm, ${RENDER_CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ENCODINGS}): server CPU per request`,
+  rendered,
+);
+renderTable(`Misses as production pays them (page cache on, data warm, a URL not stored yet each request: ?department=n): render, send and store`, stored);
 console.log(
   `\nThree replicas on one backend (${BACKEND_DELAY_MS} ms a call), each serving all ${sitePages} sitemap URLs once, at the same time; then warm throughput of one replica`,
 );

@@ -3,7 +3,8 @@
  * nobody asked for before (every request a cold miss: a backend call, sanitising, a render, and the
  * page cache compressing what it stores), for MEMORY_SECONDS (60 by default). A fake backend on
  * loopback serves news items of realistic size (10-30 KB of rich text in three languages). Prints the
- * peak and final RSS, sampled from /proc every 250 ms; asserts nothing.
+ * peak and final RSS, sampled from /proc every 250 ms, and the site's CPU time per cold page (all its
+ * threads: rendering, sanitising, compressing for the page cache); asserts nothing.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -40,7 +41,13 @@ const backendUrl = `http://127.0.0.1:${backend.address().port}`;
 
 const site = await startBuiltSite({ env: { BACKEND_URL: backendUrl, SITE_URL: 'https://ztu.example.uz' } });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${site.child.pid}/status`, 'utf8'))[1]) / 1024;
+/** User + system CPU seconds of the site's process, all threads (clock ticks of 1/100 s). */
+const cpuSeconds = () => {
+  const fields = readFileSync(`/proc/${site.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const startRss = rssMb();
+const startCpu = cpuSeconds();
 let peak = startRss;
 const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 250);
 
@@ -60,8 +67,9 @@ async function visitor() {
 await Promise.all(Array.from({ length: CONCURRENCY }, visitor));
 clearInterval(sampler);
 const endRss = rssMb();
+const cpuMs = ((cpuSeconds() - startCpu) * 1000) / Math.max(1, done + failed);
 console.log(
-  `${done} cold pages in ${SECONDS} s by ${CONCURRENCY} visitors (${failed} failed); RSS start ${startRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB`,
+  `${done} cold pages in ${SECONDS} s by ${CONCURRENCY} visitors (${failed} failed), ${cpuMs.toFixed(1)} ms of the site's CPU each; RSS start ${startRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB`,
 );
 site.child.kill('SIGTERM');
 backend.close();

@@ -297,13 +297,15 @@ function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
 }
 
 /**
- * Responses compressed as they are sent (pages rendered for this request, small public files) use
- * gzip even where brotli is accepted: a brotli encoder per response held ~30 MB more RSS than gzip
- * under 16 concurrent cold pages (npm run bench:memory), for output only a few percent smaller. Stored
- * pages and hashed assets, compressed once, are still sent as brotli (they are answered before this).
+ * Responses compressed as they are sent (streamed pages, small public files) use gzip even where
+ * brotli is accepted: a brotli encoder per response held ~30 MB more RSS than gzip under 16 concurrent
+ * cold pages (npm run bench:memory), for output only a few percent smaller. Stored pages and hashed
+ * assets, compressed once, are still sent as brotli (they are answered before this), and so are pages
+ * rendered whole, compressed in one call before they are sent (coded-body.ts).
  */
-const gzipOnTheFly: RequestHandler = (req, _res, next) => {
+const gzipOnTheFly: RequestHandler = (req, res, next) => {
   const accept = req.headers['accept-encoding'];
+  res.locals.acceptEncoding = accept;
   if (accept && new Negotiator(req).encodings(['gzip']).length > 0) req.headers['accept-encoding'] = 'gzip';
   next();
 };

@@ -4,6 +4,7 @@
  * endpoint that checks the token before the body and never purges on a body it does not understand.
  * Embedded content (no backend), so every page is whole and stored after its first render.
  */
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pagesStored, testApp } from '../helpers/app';
@@ -21,22 +22,22 @@ async function warm(path = '/about') {
   return { app, html: first.text };
 }
 
-describe('content-coding negotiation of stored pages', () => {
-  // Weights decide; equal weights go to the smaller body (br, then gzip, then none).
-  const cases: Array<[accept: string, coding: string | undefined]> = [
-    ['gzip;q=0.9', 'gzip'],
-    ['br;q=0, gzip', 'gzip'],
-    ['br; q=0, gzip', 'gzip'],
-    ['*', 'br'],
-    ['gzip, br', 'br'],
-    ['br;q=0.9, gzip;q=0.5', 'br'],
-    ['br;q=0.5, gzip', 'gzip'],
-    ['identity', undefined],
-    ['gzip;q=0, br;q=0', undefined],
-    // Nothing acceptable at all: the header is disregarded and the page goes unencoded (server/encoding.ts).
-    ['identity;q=0', undefined],
-  ];
+// Weights decide; equal weights go to the smaller body (br, then gzip, then none).
+const cases: Array<[accept: string, coding: string | undefined]> = [
+  ['gzip;q=0.9', 'gzip'],
+  ['br;q=0, gzip', 'gzip'],
+  ['br; q=0, gzip', 'gzip'],
+  ['*', 'br'],
+  ['gzip, br', 'br'],
+  ['br;q=0.9, gzip;q=0.5', 'br'],
+  ['br;q=0.5, gzip', 'gzip'],
+  ['identity', undefined],
+  ['gzip;q=0, br;q=0', undefined],
+  // Nothing acceptable at all: the header is disregarded and the page goes unencoded (server/encoding.ts).
+  ['identity;q=0', undefined],
+];
 
+describe('content-coding negotiation of stored pages', () => {
   it('sends the coding the weights in Accept-Encoding choose, decodable to the page', async () => {
     const { app, html } = await warm();
     const renders = app.locals.renders;
@@ -48,6 +49,47 @@ describe('content-coding negotiation of stored pages', () => {
       expect(res.text, accept).toBe(html);
     }
     expect(app.locals.renders).toBe(renders);
+  });
+});
+
+describe('content-coding negotiation of pages rendered for the request', () => {
+  it('compresses a page rendered whole in the coding the weights choose, decodable to the page', async () => {
+    // The page cache off: every request renders, as a miss does.
+    const app = testApp(null, { PAGE_CACHE_MAX_MB: '0' });
+    const html = (await request(app).get('/about').set('user-agent', CRAWLER).set('accept-encoding', 'identity').expect(200)).text;
+    const renders = app.locals.renders;
+    for (const [accept, coding] of cases) {
+      const res = await request(app).get('/about').set('user-agent', CRAWLER).set('accept-encoding', accept).expect(200);
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(res.headers.vary, accept).toBe('Accept-Encoding');
+      expect(res.text, accept).toBe(html);
+    }
+    expect(app.locals.renders).toBe(renders + cases.length);
+  });
+
+  it('answers HEAD with the length GET sends in that coding, and no body', async () => {
+    const app = testApp(null, { PAGE_CACHE_MAX_MB: '0' });
+    const raw = (method: 'GET' | 'HEAD') =>
+      new Promise<{ length: string | undefined; coding: string | undefined; received: number }>((resolve, reject) => {
+        const server = app.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          const req = httpRequest({ port, host: '127.0.0.1', path: '/about', method, headers: { 'accept-encoding': 'br', 'user-agent': CRAWLER } }, (res) => {
+            let received = 0;
+            res.on('data', (chunk: Buffer) => (received += chunk.length));
+            res.on('end', () => {
+              server.close();
+              resolve({ length: res.headers['content-length'], coding: res.headers['content-encoding'], received });
+            });
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      });
+    const get = await raw('GET');
+    expect(get.coding).toBe('br');
+    expect(Number(get.length)).toBe(get.received);
+    const head = await raw('HEAD');
+    expect(head).toEqual({ length: get.length, coding: 'br', received: 0 });
   });
 });
 
