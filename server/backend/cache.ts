@@ -5,6 +5,7 @@
  * evicts good data; bounded by `maxKeys`. node-cache holds the entries (without cloning: entries are
  * immutable); freshness, flights and eviction are this layer's.
  */
+import { createHash } from 'node:crypto';
 import NodeCache from 'node-cache';
 import type { Source } from './source';
 
@@ -20,6 +21,8 @@ interface Entry {
   version: number;
   /** Roughly what the entry holds in memory, in bytes (its JSON length, two bytes a character). */
   size: number;
+  /** A hash of the parsed value's JSON: a refresh that parses to the same keeps the entry's version. */
+  digest: string;
   /** Kept so that a page served from the page cache can refresh this entry without a loader. */
   parse: Parser<unknown>;
   /** The backend entities (news:5, faculty:2; server/backend/entity-keys.ts) it holds, for purges by key. */
@@ -225,7 +228,8 @@ export class DataCache {
   }
 
   /**
-   * Calls `listener` after every entry stored (a fill or a refresh: a new version), so that what is
+   * Calls `listener` after every entry stored (a fill, or a refresh: a new version unless the data came
+   * back the same), so that what is
    * derived from many entries (the search index, the sitemap) can rebuild in the background instead of
    * polling. Returns the unsubscribe function.
    */
@@ -395,11 +399,18 @@ export class DataCache {
   }
 
   private entryOf(found: boolean, value: unknown, parse: Parser<unknown>, entities: string[], storedAt: number): Entry {
-    const size = found ? 2 * (JSON.stringify(value)?.length ?? 0) : 0;
-    return { found, value, storedAt, version: nextVersion++, size, parse, entities };
+    const json = found ? (JSON.stringify(value) ?? '') : '';
+    const digest = found ? createHash('sha1').update(json).digest('base64url') : '';
+    return { found, value, storedAt, version: nextVersion++, size: 2 * json.length, digest, parse, entities };
   }
 
-  private put(path: string, entry: Entry): Entry {
+  private put(path: string, fetched: Entry): Entry {
+    // Most refreshes bring back what was there. Keeping the version (and the value) then keeps every
+    // page rendered from it in the page cache and the search index as they are; a new version would
+    // have each of them made again once a TTL, for nothing.
+    const previous = this.store.get<Entry>(path);
+    const same = previous !== undefined && previous.found === fetched.found && previous.digest === fetched.digest;
+    const entry = same ? { ...fetched, value: previous.value, version: previous.version } : fetched;
     this.drop(path);
     // Oldest stored first (node-cache keeps insertion order, and a refresh stores anew).
     while (this.options.maxBytes !== undefined && this.heldBytes + entry.size > this.options.maxBytes && this.evictOldest());

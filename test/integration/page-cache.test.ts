@@ -80,6 +80,22 @@ describe('the page cache', () => {
     expect(fresh.text).toContain('Yangilangan uz-fresh');
   });
 
+  it('keeps serving the stored page, without rendering it again, when a refresh brought back the same data', async () => {
+    let now = 1_000_000;
+    const { app } = await setup({ CACHE_TTL_S: '60' }, () => now);
+    await request(app).get('/about').expect(200);
+    await pagesStored(app, 1);
+    const renders = app.locals.renders;
+    const refreshes = app.locals.cache.stats.upstreamCalls;
+    now += 61_000;
+    // Stale: served from the page cache while the entry refreshes; the backend answers as before.
+    await request(app).get('/about').expect(200);
+    await waitUntil(() => app.locals.cache.stats.upstreamCalls > refreshes && app.locals.cache.peek('/category/obuniversitet/')?.freshness === 'fresh');
+    const again = await request(app).get('/about').expect(200);
+    expect(again.text).toContain('Tarix uz-about');
+    expect(app.locals.renders).toBe(renders);
+  });
+
   it('never stores a streamed page (its inline scripts carry a nonce) or a degraded one', async () => {
     backend = await startFakeBackend(coreRoutes());
     const app = testApp(backend.url, { CACHE_PURGE_TOKEN: TOKEN }, { headStartMs: 0 });

@@ -93,3 +93,54 @@ describe('the data cache bounded in bytes', () => {
     expect(cache.bytes).toBe(0);
   });
 });
+
+describe('the data cache across refreshes', () => {
+  /** A cache on a clock the test moves, the entry for `/a/` stored from `text`, and a way to refresh it. */
+  async function refreshing() {
+    const { source, calls, called } = manualSource();
+    let now = 1_000_000;
+    const cache = new DataCache({ source, ttlMs: 60_000, staleMs: 60_000, maxKeys: 100, now: () => now });
+    const stored = () =>
+      new Promise<void>((resolve) => {
+        const stop = cache.onStore(() => (stop(), resolve()));
+      });
+    const first = cache.get('/a/', parseText);
+    await called(1);
+    calls[0]!.answer({ kind: 'ok', json: { text: 'same' } });
+    await first;
+    /** Lets the entry go stale, asks for it (served stale, refreshed in the background) and answers the refresh. */
+    const refresh = async (text: string) => {
+      now += 61_000;
+      const count = calls.length;
+      await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ state: 'stale' });
+      await called(count + 1);
+      const done = stored();
+      calls[count]!.answer({ kind: 'ok', json: { text } });
+      await done;
+      return cache.get('/a/', parseText);
+    };
+    return { cache, refresh, calls, called };
+  }
+
+  it('keeps the version when a refresh brings back the same data', async () => {
+    const { cache, refresh } = await refreshing();
+    const before = await cache.get('/a/', parseText);
+    const after = await refresh('same');
+    expect(after).toMatchObject({ kind: 'ok', state: 'hit', value: 'same' });
+    expect(cache.versionOf('/a/')).toBe(before.kind === 'ok' ? before.version : NaN);
+  });
+
+  it('gives a new version when the data changed, and after a purge whatever the data', async () => {
+    const { cache, refresh, calls, called } = await refreshing();
+    const first = cache.versionOf('/a/');
+    await expect(refresh('changed')).resolves.toMatchObject({ kind: 'ok', value: 'changed' });
+    const second = cache.versionOf('/a/');
+    expect(second).not.toBe(first);
+    cache.purge('/a/');
+    const refill = cache.get('/a/', parseText);
+    await called(3);
+    calls[2]!.answer({ kind: 'ok', json: { text: 'changed' } });
+    await expect(refill).resolves.toMatchObject({ kind: 'ok', state: 'miss', value: 'changed' });
+    expect(cache.versionOf('/a/')).not.toBe(second);
+  });
+});
