@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from '../../server/sanitize';
+import { htmlToText, sanitizeHtml, sanitizerPool } from '../../server/sanitize';
 import { linkUrl, mediaUrl } from '../../server/backend/parse';
 import { plainRichText } from '../../server/images/rich-text';
 
@@ -42,6 +42,20 @@ describe('sanitising backend HTML', () => {
 
   it('turns HTML into plain text for previews', async () => {
     expect(htmlToText('<p>Bir</p><p>Ikki &amp; uch</p>')).toBe('Bir Ikki & uch');
+  });
+});
+
+describe('sanitising a field seen before', () => {
+  it('answers from what it made last time, once per base, without the sanitiser thread', async () => {
+    const dirty = '<p>Qayta <b>keldi</b> <img src="/media/a.png"></p>';
+    const { stats } = sanitizerPool();
+    const first = await shown(dirty, 'https://api.example.uz');
+    const done = stats.done;
+    expect(await shown(dirty, 'https://api.example.uz')).toBe(first);
+    expect(stats.done).toBe(done);
+    // Another base resolves the image elsewhere: sanitised on its own.
+    expect(await shown(dirty, 'https://media.example.uz')).toContain('https://media.example.uz/media/a.png');
+    expect(stats.done).toBe(done + 1);
   });
 });
 
