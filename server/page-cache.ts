@@ -17,7 +17,7 @@ const gzipAsync = promisify(gzip);
  * Quality 6 with a 64 KB window (brotli's lighter hashers for windows up to 64 KB): 0.9 ms and ~2 MB
  * off the heap for the 65 KB home page, 10,256 bytes. Before: quality 9, 256 KB window, 79 ms and
  * ~25 MB for 10,201 bytes, whatever the page's size (the 38 KB search page took as long); a page cache
- * miss of `/` cost 190 ms of CPU in all. The same miss with a 256 KB window at quality 6 took 18.8 ms,
+ * miss of `/` cost 165-190 ms of CPU in all. The same miss with a 256 KB window at quality 6 took 18.8 ms,
  * with this one 10.5 ms (measured side by side in the server: the larger tables are set up for every
  * page). A window smaller than a page costs it almost nothing: its repeats are near each other.
  */

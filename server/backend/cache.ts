@@ -229,9 +229,8 @@ export class DataCache {
 
   /**
    * Calls `listener` after every entry stored (a fill, or a refresh: a new version unless the data came
-   * back the same), so that what is
-   * derived from many entries (the search index, the sitemap) can rebuild in the background instead of
-   * polling. Returns the unsubscribe function.
+   * back the same), so that what is derived from many entries (the search index, the sitemap) can
+   * rebuild in the background instead of polling. Returns the unsubscribe function.
    */
   onStore(listener: (path: string) => void): () => void {
     this.storeListeners.add(listener);
