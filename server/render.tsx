@@ -9,7 +9,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { AppContext, type AppInfo, type Assets } from '../shared/app-context';
+import { AppContext, type Assets } from '../shared/app-context';
+import { BOOT_ID } from '../shared/boot';
 import { STREAM_TIMEOUT_MS } from '../shared/constants';
 
 /** When a page whose main data failed is worth asking for again: about one backend retry. */
@@ -115,7 +116,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
 
   const deferred = new DeferredCollector();
   const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
-  const app: AppInfo = { siteUrl: deps.siteUrl, assets, bootJson: bootJson(context, deps.siteUrl, assets, deferred) };
+  const boot = bootJson(context, deps.siteUrl, assets, deferred);
   const router = createStaticRouter(handler.dataRoutes, context);
   // The page's main data could not be had: still the page's own words for people, but a 503 so that
   // crawlers and caches do not take the error notice for the page.
@@ -144,8 +145,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       deps.logger.warn({ err: error }, 'page cache store failed'),
     );
   };
-  const page = (
-    <AppContext value={app}>
+  const pageWith = (bootText: string) => (
+    <AppContext value={{ siteUrl: deps.siteUrl, assets, bootJson: bootText }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppContext>
   );
@@ -154,7 +155,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   // about half of a stream's CPU (no 2 KB byte chunks, no scheduling). Should a component suspend all
   // the same, React marks that boundary for client rendering: the stream below renders it instead.
   if (!streamed) {
-    const html = whole(page, deps.logger);
+    const html = whole(pageWith(''), boot, deps.logger);
     if (html) {
       writeHead();
       endWithCodedBody(req, res, html);
@@ -187,7 +188,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         ),
       );
     };
-    const stream = renderToPipeableStream(page, {
+    const stream = renderToPipeableStream(pageWith(boot), {
       nonce: nonceOf(res),
       // Never outline a finished boundary behind a reveal script: complete content stays inline, so
       // visitors without JavaScript see it and a complete page carries no inline script at all.
@@ -215,8 +216,17 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   });
 }
 
-/** The page as one document, or null when part of it suspended (React left it to the client). */
-function whole(page: React.ReactElement, logger: Logger): Buffer | null {
+/**
+ * The page as one document, or null when part of it suspended (React left it to the client). React
+ * renders the boot script empty and the boot JSON is written into its place in the bytes: the JSON is
+ * one flat string already, and kept out of React's string it is not copied into the flattening below.
+ * That flattening is what a big page pays most for: a two-byte string (any uz or ru page) of more than
+ * 64 K characters is allocated in V8's large-object space, freshly mapped memory every time (the home
+ * page's 65.5 K characters took 0.65-0.8 ms to flatten against 0.1-0.2 ms for 59 K, measured
+ * in-process; perf shows page faults and first writes to new pages); without its 8.7 K characters of
+ * boot JSON the home page is 57 K.
+ */
+function whole(page: React.ReactElement, bootText: string, logger: Logger): Buffer | null {
   let html: string;
   try {
     html = renderToString(page);
@@ -231,14 +241,29 @@ function whole(page: React.ReactElement, logger: Logger): Buffer | null {
   // a large string with any character above U+00FF (every uz and ru page) Node 20 takes a slow path
   // there: 244 µs against 42 µs for byteLength + write of the 65 KB home page (measured).
   const documentText = `<!DOCTYPE html>${html}`;
-  const bytes = Buffer.allocUnsafe(Buffer.byteLength(documentText));
+  const documentLength = Buffer.byteLength(documentText);
+  const bootLength = Buffer.byteLength(bootText);
+  const bytes = Buffer.allocUnsafe(documentLength + bootLength);
   bytes.write(documentText);
-  if (bytes.includes(SUSPENDED_MARKER)) {
+  if (bytes.subarray(0, documentLength).includes(SUSPENDED_MARKER)) {
     logger.warn('a component suspended with all data present; streaming instead');
     return null;
   }
+  // The boot script is the body's last element, so it is looked for from the end.
+  const at = bytes.lastIndexOf(EMPTY_BOOT_SCRIPT, documentLength - EMPTY_BOOT_SCRIPT.length);
+  if (at < 0) {
+    logger.error('the whole page has no empty boot script (shared/components/Root.tsx); streaming instead');
+    return null;
+  }
+  const contentAt = at + EMPTY_BOOT_SCRIPT.length - SCRIPT_END.length;
+  bytes.copy(bytes, contentAt + bootLength, contentAt, documentLength);
+  bytes.write(bootText, contentAt);
   return bytes;
 }
+
+/** How React writes the boot script given no content (shared/components/Root.tsx). */
+const SCRIPT_END = '</script>';
+const EMPTY_BOOT_SCRIPT = `<script type="application/json" id="${BOOT_ID}">${SCRIPT_END}`;
 
 /** Where renderToString left a boundary for the client to render. */
 const SUSPENDED_MARKER = '<!--$!-->';

@@ -47,6 +47,8 @@ export function Document({ children }: { children: React.ReactNode }) {
             <Footer />
             <ClientOverlays />
           </LinkFollower>
+          {/* The body's last element: a page rendered whole gets it empty here and the server writes the
+            JSON into its place in the bytes (server/render.tsx `whole`). */}
           <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
         </body>
       </html>

@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BootData } from '../../shared/boot';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, HOSTILE_TITLE, newsItem, newsPages } from '../helpers/fixtures';
 import { testApp } from '../helpers/app';
@@ -18,8 +19,15 @@ const hostileNews = newsItem(66, {
   desc_en: '<svg><script>alert(7)</script></svg>',
 });
 
+/** Two-byte and four-byte characters beside a hostile end tag: a whole page's boot data must carry them exactly. */
+const multiByteNews = newsItem(67, {
+  title_uz: 'Oʻquv yili boshlandi 🎓 </script>',
+  title_ru: 'Учебный год «2026» начался 🎓 </script>',
+});
+
 beforeAll(async () => {
   backend = await startFakeBackend({
+    '/news/yangiliklar/67/': { json: multiByteNews },
     ...coreRoutes(),
     ...newsPages(3),
     '/news/yangiliklar/': { json: { count: 1, next: null, previous: null, results: [hostileNews] } },
@@ -54,6 +62,26 @@ describe('hostile backend content', () => {
       expect(boot).not.toMatch(/<\/script/i);
       expect(boot).not.toContain('\u2028');
       JSON.parse(boot);
+    }
+  });
+
+  it('carries a hostile, multi-byte title exactly in the boot data of a page rendered at once', async () => {
+    // A whole page's boot JSON is written into React's bytes afterwards (server/render.tsx `whole`):
+    // an offset counted in characters instead of bytes would cut the JSON or the document's end.
+    for (const [url, title] of [
+      ['/news/66', HOSTILE_TITLE],
+      ['/news/67', multiByteNews.title_uz],
+      ['/ru/news/67', multiByteNews.title_ru],
+    ] as const) {
+      const res = await request(app).get(url).expect(200);
+      expect(res.headers['x-accel-buffering']).toBeUndefined(); // rendered whole, not streamed
+      expect(res.text.endsWith('</script></body></html>')).toBe(true);
+      const doc = new JSDOM(res.text).window.document;
+      expect(doc.querySelectorAll(`script#__boot`)).toHaveLength(1);
+      const boot = JSON.parse(doc.getElementById('__boot')!.textContent) as BootData;
+      expect(JSON.stringify(boot.loaderData)).toContain(JSON.stringify(title));
+      expect(doc.body.lastElementChild!.id).toBe('__boot');
+      expect(doc.querySelector('h1')!.textContent).toBe(title);
     }
   });
 
