@@ -6,7 +6,8 @@
 import type { TextRun } from '../../shared/api';
 import { LANGS, type Lang } from '../../shared/lang';
 import { rememberedPerLang } from '../../shared/remembered';
-import { SOURCE_WORD, tokens } from './normalise';
+import { tokens } from './normalise';
+import { eachSourceWord } from './source-words';
 
 /** How far into a long text the first match is looked for; beyond it the excerpt is the text's start. */
 const SCAN_CHARS = 6000;
@@ -21,33 +22,34 @@ const LEAD_CHARS = 50;
 const termsOfWord = rememberedPerLang(LANGS, 20_000, tokens);
 
 function wordMatches(word: string, terms: ReadonlySet<string>, lang: Lang): boolean {
-  return termsOfWord[lang](word).some((term) => terms.has(term));
+  for (const term of termsOfWord[lang](word)) if (terms.has(term)) return true;
+  return false;
 }
 
 /** `text` as runs, the words matching `terms` marked. */
 export function markWords(text: string, terms: ReadonlySet<string>, lang: Lang): TextRun[] {
   const runs: TextRun[] = [];
-  let plain = '';
   let last = 0;
-  for (const match of text.matchAll(SOURCE_WORD)) {
-    if (!wordMatches(match[0], terms, lang)) continue;
-    plain += text.slice(last, match.index);
-    if (plain) runs.push({ text: plain });
-    runs.push({ text: match[0], mark: true });
-    plain = '';
-    last = match.index + match[0].length;
-  }
-  plain += text.slice(last);
-  if (plain) runs.push({ text: plain });
+  eachSourceWord(text, text.length, (word, index) => {
+    if (!wordMatches(word, terms, lang)) return false;
+    if (index > last) runs.push({ text: text.slice(last, index) });
+    runs.push({ text: word, mark: true });
+    last = index + word.length;
+    return false;
+  });
+  if (last < text.length) runs.push({ text: text.slice(last) });
   return runs;
 }
 
 /** Index of the first word of `text` that matches, or -1. */
 function firstMatch(text: string, terms: ReadonlySet<string>, lang: Lang): number {
-  for (const match of text.slice(0, SCAN_CHARS).matchAll(SOURCE_WORD)) {
-    if (wordMatches(match[0], terms, lang)) return match.index;
-  }
-  return -1;
+  let found = -1;
+  eachSourceWord(text, SCAN_CHARS, (word, index) => {
+    if (!wordMatches(word, terms, lang)) return false;
+    found = index;
+    return true;
+  });
+  return found;
 }
 
 /** About `max` characters of `text` around its first matched word, cut at spaces, with ellipses. */

@@ -122,9 +122,3 @@ export function queryTerms(query: string, lang: Lang): string[] {
   const words = all.filter((term) => [...term].length > 1);
   return words.length ? words : all;
 }
-
-/**
- * A word of the original text as a reader sees it, apostrophes included ("o'quv" is one word), so the
- * words of a result can be matched to its terms and marked.
- */
-export const SOURCE_WORD = /[\p{L}\p{N}\p{M}'ʻ‘’ʼ`´]+(?:\.\p{N}+)*/gu;
