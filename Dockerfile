@@ -36,4 +36,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 # Exec form: node is PID 1's child-free process and receives SIGTERM directly for a graceful stop.
 # The heap flags keep RSS near 150 MB instead of ~230 MB (V8 otherwise grows the young generation and
 # the old space freely); `npm start` and `npm run bench` run the server with the same flags.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "dist/server/index.js"]
