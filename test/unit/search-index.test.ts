@@ -73,3 +73,26 @@ describe('queries people type', () => {
     expect((await index.search('universitet', 'uz', first.pages + 1)).results).toEqual([]);
   });
 });
+
+describe('result pages remembered', () => {
+  it('answers a query asked again in the same build from memory, each language and page apart', async () => {
+    const first = await index.search('universitet', 'uz');
+    expect(await index.search('universitet', 'uz')).toBe(first);
+    expect(await index.search('UNIVERSITET', 'uz')).toBe(first); // the same terms
+    expect(await index.search('universitet', 'uz', 2)).not.toBe(first);
+    expect(await index.search('universitet', 'ru')).not.toBe(first);
+  });
+
+  it('remembers nothing when told so', async () => {
+    const cache = new DataCache({ source: createEmbeddedSource(), ttlMs: 60_000, staleMs: 60_000, maxKeys: 1000 });
+    const forgetful = new SiteIndex({
+      cache,
+      rememberedPages: 0,
+      api: (session) => createSiteApi(cache, session, { studentLifePath: EMBEDDED_STUDENT_LIFE_PATH }),
+    });
+    const first = await forgetful.search('universitet', 'uz');
+    const again = await forgetful.search('universitet', 'uz');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
