@@ -6,10 +6,13 @@
  * word against about 30 for this scan (measured in-process).
  */
 
-/** A word: letters, digits, combining marks and apostrophe forms; dotted numbers (603.01) stay whole. */
-export const SOURCE_WORD = /[\p{L}\p{N}\p{M}'ʻ‘’ʼ`´]+(?:\.\p{N}+)*/gu;
+/** What a word is made of: letters, digits, combining marks and the apostrophe forms. */
+const WORD_CLASS = "[\\p{L}\\p{N}\\p{M}'ʻ‘’ʼ`´]";
 
-const WORD_CHAR = /^[\p{L}\p{N}\p{M}'ʻ‘’ʼ`´]$/u;
+/** A word, dotted numbers (603.01) whole: the definition the scan below keeps to (and is tested against). */
+export const SOURCE_WORD = new RegExp(`${WORD_CLASS}+(?:\\.\\p{N}+)*`, 'gu');
+
+const WORD_CHAR = new RegExp(`^${WORD_CLASS}$`, 'u');
 const DIGIT_CHAR = /^\p{N}$/u;
 
 /** Per UTF-16 unit of the Basic Multilingual Plane, learnt on first sight: 0 not yet, 1 word, 2 not. */
