@@ -5,16 +5,32 @@
  * `compute` never answers undefined (the map's "not here").
  */
 export function remembered<V>(max: number, compute: (key: string) => V): (key: string) => V {
-  const answers = new Map<string, V>();
+  const answers = new ForgetfulMap<V>(max);
   return (key) => {
     let value = answers.get(key);
     if (value === undefined) {
       value = compute(key);
-      if (answers.size >= max) answers.clear();
       answers.set(key, value);
     }
     return value;
   };
+}
+
+/** At most `max` entries (none when `max` is 0); a new key past the bound forgets every other at once. */
+export class ForgetfulMap<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (this.max <= 0) return;
+    if (this.entries.size >= this.max && !this.entries.has(key)) this.entries.clear();
+    this.entries.set(key, value);
+  }
 }
 
 /** `remembered` once per language, each with its own bound. */

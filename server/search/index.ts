@@ -16,6 +16,7 @@ import type { SiteApi } from '../../shared/data';
 import { LANGS, type Lang } from '../../shared/lang';
 import type { DataCache } from '../backend/cache';
 import { DataSession } from '../backend/session';
+import { ForgetfulMap } from '../../shared/remembered';
 import type { Logger } from '../logger';
 import { collectCatalogue, type Catalogue } from './catalogue';
 import { documentsFor, type SearchDoc } from './documents';
@@ -42,7 +43,7 @@ export interface Build {
   indexes: Record<Lang, MiniSearch<SearchDoc>>;
   docs: Record<Lang, Map<string, SearchDoc>>;
   /** Result pages this build has answered, by language, page and terms (see `REMEMBERED_PAGES`). */
-  answered: Map<string, SearchPage>;
+  answered: ForgetfulMap<SearchPage>;
 }
 
 export interface SiteIndexOptions {
@@ -146,9 +147,7 @@ export class SiteIndex {
     const known = build.answered.get(key);
     if (known) return known;
     const answer = this.answer(build, terms, lang, page);
-    const bound = this.options.rememberedPages ?? REMEMBERED_PAGES;
-    if (build.answered.size >= bound) build.answered.clear();
-    if (bound > 0) build.answered.set(key, answer);
+    build.answered.set(key, answer);
     return answer;
   }
 
@@ -252,7 +251,7 @@ export class SiteIndex {
       generation: ++this.generation,
       indexes,
       docs,
-      answered: new Map(),
+      answered: new ForgetfulMap(this.options.rememberedPages ?? REMEMBERED_PAGES),
     };
     this.options.logger?.info(
       { search: { documents: docs.uz.size, entries: build.versions.size, complete: catalogue.complete, ms: this.now() - started } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remembered, rememberedPerLang } from '../../shared/remembered';
+import { ForgetfulMap, remembered, rememberedPerLang } from '../../shared/remembered';
 
 describe('remembered answers', () => {
   it('computes each input once, null answers included, and forgets all past its bound', () => {
@@ -15,5 +15,18 @@ describe('remembered answers', () => {
   it('keeps each language apart', () => {
     const tagged = rememberedPerLang(['uz', 'ru'] as const, 10, (key, lang) => `${lang}:${key}`);
     expect([tagged.ru('a'), tagged.uz('a'), tagged.ru('a')]).toEqual(['ru:a', 'uz:a', 'ru:a']);
+  });
+
+  it('holds at most its bound in a ForgetfulMap, a new key past it forgetting the rest; none with a bound of 0', () => {
+    const map = new ForgetfulMap<number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    map.set('b', 3); // a key it holds is replaced, nothing forgotten
+    expect([map.get('a'), map.get('b')]).toEqual([1, 3]);
+    map.set('c', 4);
+    expect([map.get('a'), map.get('b'), map.get('c')]).toEqual([undefined, undefined, 4]);
+    const none = new ForgetfulMap<number>(0);
+    none.set('a', 1);
+    expect(none.get('a')).toBeUndefined();
   });
 });
