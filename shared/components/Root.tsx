@@ -24,6 +24,12 @@ export function Document({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#1f3a93" />
+          {/* No frame is painted before the body's last element, the boot data, is parsed. Chrome paints a
+            document as it parses whenever parsing yields (a slow phone, a busy CPU): a header or footer
+            half parsed, then the rest appearing, is a layout shift. The page's frame and its fallbacks
+            come in the first bytes, whole or streamed, so this never waits for data. Other browsers
+            ignore it. */}
+          <link rel="expect" href={`#${BOOT_ID}`} blocking="render" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           {/* A precedence makes React write the stylesheet right after the image preloads, ahead of the
             module preloads and the page's meta tags: the one render-blocking request is asked first. */}
