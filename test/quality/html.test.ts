@@ -23,6 +23,15 @@ interface VnuMessage {
   extract?: string;
 }
 
+/**
+ * The checker (26.9.27, the newest) is behind the HTML standard here: since whatwg/html#9970 (2024) a
+ * link's `blocking` attribute is for `rel=stylesheet` and `rel=expect`, and the checker still allows it
+ * on stylesheets only. Our one such link (shared/components/Root.tsx) holds the first paint until the
+ * page is parsed. Only that message on a `rel="expect"` link is set aside.
+ */
+const behindTheStandard = (m: VnuMessage) =>
+  m.message.includes('“blocking” attribute must have a “rel” attribute') && /<link rel="expect"[^>]*blocking="render"/.test(m.extract ?? '');
+
 let server: RunningServer;
 let dir: string;
 
@@ -51,7 +60,7 @@ describe('the Nu HTML Checker', () => {
     if (run.error) throw new Error(`java could not run the checker (${run.error.message}); install default-jre-headless`);
     const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] };
     const errors = messages
-      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .filter((m) => (m.type === 'error' || m.subType === 'fatal') && !behindTheStandard(m))
       .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` — ${m.extract.trim().slice(0, 120)}` : ''}`);
     console.log(`vnu: ${files.size} documents checked, ${errors.length} errors`);
     expect(errors).toEqual([]);
