@@ -37,8 +37,8 @@ const RENDERED = ['/', '/ru/about', '/en/news/1', '/newsAll?page=2', '/search?q=
 /** Rendering is slow next to sending stored bytes: fewer connections keep latency meaningful. */
 const RENDER_CONNECTIONS = 8;
 /**
- * Renders of a page before its cold-render run is measured (not counted), in runs of this many seconds,
- * until its CPU per request has settled (see `settle`), and never longer than the last figure.
+ * Before its run is measured, a page is rendered (not counted) in runs of SETTLE_RUN_S seconds until its
+ * CPU per request has settled (see `settle`), for at most SETTLE_MAX_S seconds.
  */
 const SETTLE_RUN_S = 2;
 const SETTLE_MAX_S = 30;
