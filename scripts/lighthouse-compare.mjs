@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { withBundled } from './lib/bundled.mjs';
+import { median } from './lib/median.mjs';
 import { CHROMIUM_FLAGS, chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
 const baseline = process.argv[2] && resolve(process.argv[2]);
@@ -83,7 +84,6 @@ const figures = photos
     })
   : await compare({});
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(
   `\nLighthouse mobile preset, ${runs} runs each, alternating${photos ? ', 4000x3000 photos from the backend' : ', embedded content'}; baseline ${baseline}`,
 );

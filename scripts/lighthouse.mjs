@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { withBundled } from './lib/bundled.mjs';
+import { median } from './lib/median.mjs';
 import { CHROMIUM_FLAGS, chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 import { startWithoutScripts } from './lib/without-scripts.mjs';
 
@@ -37,9 +38,6 @@ const chrome = await chromeLauncher.launch({
 });
 const outDir = join(root, '.lighthouse');
 mkdirSync(outDir, { recursive: true });
-
-/** The median of `values`. */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Each page's median performance run on the simulated preset, and beside it the median LCP, FCP and TBT
