@@ -303,7 +303,11 @@ async function replicaRows(paths) {
       const redis = mode === 'Redis' ? await startRedis() : null;
       if (mode === 'Redis' && !redis) break;
       const backend = await startEmbeddedBackend(BACKEND_DELAY_MS);
-      const env = { BACKEND_URL: backend.url, SITE_URL: 'https://ztu.example.uz', ...(redis ? { REDIS_URL: redis.url } : {}) };
+      const env = {
+        BACKEND_URL: backend.url,
+        SITE_URL: 'https://ztu.example.uz',
+        ...(redis ? { REDIS_URL: redis.url, REDIS_SIGNING_KEY: 'bench-redis-signing-key-0123456789abcdef' } : {}),
+      };
       const replicas = [];
       for (let i = 0; i < 3; i++) replicas.push(await startSite(`replica-${i}`, env));
       const started = performance.now();

@@ -36,7 +36,8 @@ import { UpstreamHealth } from './upstream-health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback, sanitizerPool } from './sanitize';
 import { languageHandlers } from './route-handlers';
-import { SharedTier, type PurgeScope } from './shared-cache';
+import { SharedTier, type PurgeBatch } from './shared-cache';
+import { batchOf } from './shared-cache/purge-batch';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
 import { pictureMaker } from './images/pictures';
@@ -88,21 +89,24 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const manifest = deps.manifest ?? readManifest();
   // The shared tier needs the caches to purge, and the data cache needs its level: the callbacks
   // below run only after both exist.
-  const shared = config.redisUrl
-    ? new SharedTier({
-        url: config.redisUrl,
-        timeoutMs: config.redisTimeoutMs,
-        build: buildId(manifest),
-        entryMs: config.cacheTtlMs + config.cacheStaleMs,
-        lockMs: config.backendTimeoutMs + 1000,
-        logger,
-        applyPurge: (scope) => purgeHere(scope),
-        resync: () => {
-          cache.expireAll();
-          pageCache.clear();
-        },
-      })
-    : null;
+  // loadConfig refuses REDIS_URL without REDIS_SIGNING_KEY.
+  const shared =
+    config.redisUrl && config.redisSigningKey
+      ? new SharedTier({
+          url: config.redisUrl,
+          timeoutMs: config.redisTimeoutMs,
+          build: buildId(manifest),
+          signingKey: config.redisSigningKey,
+          entryMs: config.cacheTtlMs + config.cacheStaleMs,
+          lockMs: config.backendTimeoutMs + 1000,
+          logger,
+          applyPurge: (batch) => purgeHere(batch),
+          resync: () => {
+            cache.expireAll();
+            pageCache.clear();
+          },
+        })
+      : null;
   const cache = new DataCache({
     source,
     ttlMs: config.cacheTtlMs,
@@ -123,11 +127,13 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const routes = languageHandlers(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   const metrics = createMetrics(cache, pageCache, shared);
-  function purgeHere(scope: PurgeScope): void {
-    if ('keys' in scope) cache.purgeEntities(scope.keys);
-    else cache.purge(scope.prefix);
-    // Stored pages validate their data versions on every hit; clearing them all frees memory at once.
-    pageCache.clear();
+  function purgeHere(batch: PurgeBatch): void {
+    for (const prefix of batch.prefixes) cache.purge(prefix);
+    if (batch.keys.length) cache.purgeEntities(batch.keys);
+    // A stored page checks the versions of its data entries on every hit, so one that used a purged
+    // entry renders again. Clearing them all would make a storm of small purges a storm of renders;
+    // a purge of everything clears them to give their memory back at once.
+    if (batch.prefixes.includes('')) pageCache.clear();
   }
   const app = express() as Express & { locals: SiteLocals };
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
@@ -223,7 +229,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       logger,
       purge: async (scope) => {
         if (shared) return shared.purge(scope);
-        purgeHere(scope);
+        purgeHere(batchOf(scope));
         return 'local';
       },
     }),

@@ -37,6 +37,11 @@ export interface Config {
   redisUrl: string | null;
   /** Bound on every Redis call: past it the call counts as failed and the site goes on without it. */
   redisTimeoutMs: number;
+  /**
+   * Key of the HMAC on every entry a replica writes into Redis, the same on every replica: an entry
+   * without a valid one (written by anyone else who can reach Redis) is never used. Required with REDIS_URL.
+   */
+  redisSigningKey: string | null;
   /** Origins besides the backend's whose images the image endpoint may fetch (server/images). */
   mediaOrigins: string[];
   /** Directory of the image endpoint's encoded variants, and its upper bound in bytes. */
@@ -130,6 +135,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
     throw new ConfigError(`Invalid REDIS_URL: ${JSON.stringify(redisUrl)} (expected redis://host:port/db or rediss://…)`);
   }
+  const redisSigningKey = env.REDIS_SIGNING_KEY?.trim() || null;
+  if (redisUrl && !redisSigningKey) {
+    throw new ConfigError('Missing REDIS_SIGNING_KEY: required with REDIS_URL (a secret of at least 32 characters, the same on every replica)');
+  }
+  if (redisSigningKey && redisSigningKey.length < 32) {
+    throw new ConfigError('Invalid REDIS_SIGNING_KEY: too short (expected at least 32 characters)');
+  }
   const token = env.CACHE_PURGE_TOKEN;
   if (token !== undefined && token !== '' && token.length < 16) {
     throw new ConfigError('Invalid CACHE_PURGE_TOKEN: too short (expected at least 16 characters)');
@@ -155,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     studentLifePath,
     redisUrl,
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000),
+    redisSigningKey,
     mediaOrigins: origins(env, 'MEDIA_ORIGINS'),
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR?.trim() || join(tmpdir(), 'ztu-site-images')),
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,

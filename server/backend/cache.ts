@@ -27,6 +27,8 @@ interface Entry {
   parse: Parser<unknown>;
   /** The backend entities (news:5, faculty:2; server/backend/entity-keys.ts) it holds, for purges by key. */
   entities: string[];
+  /** Order of storing: `expireAll` expires every entry up to a point in it without rewriting any. */
+  seq: number;
 }
 
 /** An entry as the second level holds it: parsed once, by whichever replica fetched it. */
@@ -113,6 +115,13 @@ export interface Parser<T> {
 }
 
 let nextVersion = 1;
+let nextSeq = 1;
+
+/**
+ * What an entry costs beyond its JSON: the key, the Entry object, node-cache's record. A not-found
+ * entry has no JSON, and a crawler inventing ids makes thousands of them: they must count too.
+ */
+const ENTRY_OVERHEAD_BYTES = 256;
 
 /** How many times a replica waits for others' fills of one path before it calls the backend itself. */
 const MAX_CLAIM_ROUNDS = 3;
@@ -135,6 +144,8 @@ export class DataCache {
   /** Entity key → paths of the entries that hold it. */
   private readonly byEntity = new Map<string, Set<string>>();
   private heldBytes = 0;
+  /** Entries stored up to this `seq` are expired, whatever their age (`expireAll`). */
+  private expiredThrough = 0;
 
   constructor(private readonly options: DataCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -160,7 +171,7 @@ export class DataCache {
    */
   async get<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<Lookup<T>> {
     const entry = this.store.get<Entry>(path);
-    const age = entry ? this.now() - entry.storedAt : Infinity;
+    const age = entry ? this.ageOf(entry) : Infinity;
     if (entry && age < this.options.ttlMs) {
       this.stats.hits++;
       return this.answer<T>(entry, 'hit');
@@ -206,11 +217,13 @@ export class DataCache {
    * purges while its subscription was down.
    */
   expireAll(): void {
-    for (const path of this.store.keys()) {
-      const entry = this.store.get<Entry>(path);
-      if (entry) this.store.set(path, { ...entry, storedAt: -Infinity });
-    }
+    // Marked, not rewritten: node-cache refuses every `set` once it holds maxKeys, even of a key it has.
+    this.expiredThrough = nextSeq - 1;
     this.markFlightsPurged(() => true);
+  }
+
+  private ageOf(entry: Entry): number {
+    return entry.seq <= this.expiredThrough ? Infinity : this.now() - entry.storedAt;
   }
 
   private dropWhere(paths: string[], flightMatches: (path: string) => boolean): number {
@@ -249,7 +262,7 @@ export class DataCache {
   peek(path: string): { version: number; freshness: Freshness } | null {
     const entry = this.store.get<Entry>(path);
     if (!entry) return null;
-    const age = this.now() - entry.storedAt;
+    const age = this.ageOf(entry);
     if (age < this.options.ttlMs) return { version: entry.version, freshness: 'fresh' };
     if (age < this.options.ttlMs + this.options.staleMs) {
       this.stats.staleServes++;
@@ -400,7 +413,7 @@ export class DataCache {
   private entryOf(found: boolean, value: unknown, parse: Parser<unknown>, entities: string[], storedAt: number): Entry {
     const json = found ? (JSON.stringify(value) ?? '') : '';
     const digest = found ? createHash('sha1').update(json).digest('base64url') : '';
-    return { found, value, storedAt, version: nextVersion++, size: 2 * json.length, digest, parse, entities };
+    return { found, value, storedAt, version: nextVersion++, size: 2 * json.length + ENTRY_OVERHEAD_BYTES, digest, parse, entities, seq: nextSeq++ };
   }
 
   private put(path: string, fetched: Entry): Entry {

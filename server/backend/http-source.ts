@@ -2,7 +2,7 @@ import { describeFailure, fetchWithinOrigin, readCapped, startCall } from './lim
 import type { Source, SourceResult } from './source';
 
 /** Responses larger than this are treated as a failure rather than buffered whole. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface HttpSourceOptions {
   /** Largest body accepted, in bytes (default 8 MB). Tests lower it to stay small. */

@@ -4,6 +4,11 @@
  * here, never a dependency: no offline queue (a command while disconnected fails at once), every
  * command bounded by REDIS_TIMEOUT_MS, reconnection forever in the background, an outage logged once
  * when it starts and once when it ends.
+ *
+ * "Reachable" means answering, not connected: a Redis that accepts connections and never answers (a
+ * stopped process, a silent proxy) must cost no more than one timeout. So every wait here has a bound:
+ * the first connection attempt (`settled`), ioredis's ready check (which has none of its own), the
+ * subscription, and a heartbeat on both connections that drops one that stopped answering.
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger';
@@ -23,6 +28,10 @@ export interface RedisHealth {
   outages: number;
   commandErrors: number;
   resyncs: number;
+  /** Connections dropped because Redis stopped answering on them (heartbeat or ready check). */
+  unresponsive: number;
+  /** Why the purge channel cannot be subscribed to (an ACL without channel rights), or null. */
+  subscribeError: string | null;
 }
 
 /** ioredis statuses of a connection still on its first attempt (a failed one goes to 'reconnecting'). */
@@ -31,15 +40,33 @@ const FIRST_ATTEMPT = new Set(['wait', 'connecting', 'connect', 'ready']);
 /** Reconnect quickly after a blip, at most once a second during an outage. */
 const retryStrategy = (attempt: number) => Math.min(50 * attempt, 1000);
 
+/** How often each connection is asked to answer, and a missed subscription tried again. */
+const HEARTBEAT_MS = 1000;
+
 export class RedisLink {
   readonly command: Redis;
   readonly subscriber: Redis;
-  readonly health: RedisHealth = { state: 'down', downSince: new Date().toISOString(), outages: 0, commandErrors: 0, resyncs: 0 };
+  readonly health: RedisHealth = {
+    state: 'down',
+    downSince: new Date().toISOString(),
+    outages: 0,
+    commandErrors: 0,
+    resyncs: 0,
+    unresponsive: 0,
+    subscribeError: null,
+  };
   private readonly subscriptions = new Map<string, (message: string) => void>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly readyListeners = new Set<() => void>();
   /** Set once the subscription has been lost: whatever was published meanwhile never arrives. */
   private missedMessages = false;
+  /** Every channel subscribed on the subscriber's current connection. */
+  private subscribed = false;
+  /** How long a connection may take to connect and pass its ready check, or to answer a heartbeat. */
+  private readonly answerWithinMs: number;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly watches = new Map<Redis, NodeJS.Timeout>();
+  private readonly firstAttempt: NodeJS.Timeout;
   private announced: 'up' | 'down' | null = null;
   /** Settles when the first connection attempt has succeeded or failed. */
   readonly settled: Promise<void>;
@@ -47,8 +74,9 @@ export class RedisLink {
 
   constructor(private readonly options: RedisLinkOptions) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
+    this.answerWithinMs = Math.max(1000, options.timeoutMs * 4);
     const common: RedisOptions = {
-      connectTimeout: Math.max(1000, options.timeoutMs * 4),
+      connectTimeout: this.answerWithinMs,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy,
@@ -67,8 +95,19 @@ export class RedisLink {
     this.subscriber.on('ready', () => void this.onSubscriberReady());
     this.subscriber.on('close', () => {
       this.missedMessages = true;
+      this.subscribed = false;
       this.changed();
     });
+    for (const redis of [this.command, this.subscriber]) {
+      redis.on('connect', () => this.watch(redis, () => redis.status === 'ready'));
+      redis.on('ready', () => this.unwatch(redis));
+      redis.on('close', () => this.unwatch(redis));
+    }
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+    // A first attempt that neither succeeds nor fails (no answer at all) ends here: the site starts without Redis.
+    this.firstAttempt = setTimeout(() => {
+      if (this.announced === null) this.announce('down');
+    }, this.answerWithinMs).unref();
     this.subscriber.on('message', (channel: string, message: string) => this.subscriptions.get(channel)?.(message));
     this.command.connect().catch(() => {});
     this.subscriber.connect().catch(() => {});
@@ -108,6 +147,9 @@ export class RedisLink {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    clearTimeout(this.firstAttempt);
+    for (const redis of [this.command, this.subscriber]) this.unwatch(redis);
     this.command.disconnect();
     this.subscriber.disconnect();
   }
@@ -115,9 +157,15 @@ export class RedisLink {
   private async onSubscriberReady(): Promise<void> {
     try {
       for (const channel of this.subscriptions.keys()) await this.subscriber.subscribe(channel);
-    } catch {
-      // The connection went again; the next 'ready' retries.
+    } catch (error) {
+      // The connection went again (the next 'ready' retries), or Redis refused (the heartbeat retries).
+      if (this.subscriber.status === 'ready') this.subscribeRefused(error as Error);
       return;
+    }
+    this.subscribed = true;
+    if (this.health.subscribeError) {
+      this.options.logger.warn({ redis: redactedUrl(this.options.url) }, 'redis purge channel subscribed');
+      this.health.subscribeError = null;
     }
     if (this.missedMessages) {
       this.missedMessages = false;
@@ -127,13 +175,77 @@ export class RedisLink {
     this.changed();
   }
 
+  /** Logged once: every purge from another replica is missed until it is fixed, so this replica stays down. */
+  private subscribeRefused(error: Error): void {
+    if (this.health.subscribeError === null) {
+      this.options.logger.error(
+        { redis: redactedUrl(this.options.url), reason: error.message },
+        'redis refused the purge channel subscription (an ACL without channel rights?): shared cache off until it is allowed',
+      );
+    }
+    this.health.subscribeError = error.message;
+    this.changed();
+  }
+
+  /**
+   * Drops `redis`'s connection (ioredis connects again) unless it has answered within answerWithinMs:
+   * its ready check after connecting (which ioredis does not bound), or a heartbeat. One watch per
+   * connection at a time.
+   */
+  private watch(redis: Redis, answered: () => boolean): void {
+    if (this.watches.has(redis)) return;
+    const timer = setTimeout(
+      // After the event loop's I/O: an answer that came while the loop was busy counts as in time.
+      () =>
+        setImmediate(() => {
+          this.watches.delete(redis);
+          if (answered()) return;
+          this.health.unresponsive++;
+          redis.disconnect(true);
+        }),
+      this.answerWithinMs,
+    ).unref();
+    this.watches.set(redis, timer);
+  }
+
+  private unwatch(redis: Redis): void {
+    clearTimeout(this.watches.get(redis));
+    this.watches.delete(redis);
+  }
+
+  /**
+   * Each ready connection must answer a PING in time, or it is dropped and connected again: commands
+   * then fail at once instead of each waiting for its timeout, and a subscriber that stopped hearing
+   * is told apart from a quiet channel. A refused subscription is tried again here too.
+   */
+  private beat(): void {
+    for (const redis of [this.command, this.subscriber]) {
+      if (redis.status !== 'ready' || this.watches.has(redis)) continue;
+      let answered = false;
+      this.watch(redis, () => answered);
+      redis.ping().then(
+        () => {
+          answered = true;
+          this.unwatch(redis);
+        },
+        () => this.unwatch(redis),
+      );
+    }
+    if (this.subscriber.status === 'ready' && !this.subscribed) void this.onSubscriberReady();
+  }
+
   /** Up only when both connections are, so that a purge can be both sent and received. */
   private changed(): void {
-    const up = this.command.status === 'ready' && this.subscriber.status === 'ready' && !this.missedMessages;
+    const up = this.command.status === 'ready' && this.subscriber.status === 'ready' && this.subscribed && !this.missedMessages;
     const state = up ? 'up' : 'down';
     if (state === this.announced) return;
     // At start, one connection is often ready before the other: not an outage, just not up yet.
     if (this.announced === null && !up && [this.command, this.subscriber].some((redis) => FIRST_ATTEMPT.has(redis.status))) return;
+    this.announce(state);
+  }
+
+  private announce(state: 'up' | 'down'): void {
+    const up = state === 'up';
     const redis = redactedUrl(this.options.url);
     const { logger } = this.options;
     if (up) {

@@ -1,15 +1,25 @@
 /**
- * Redis as the data cache's second level (DataCache's `SharedLevel`), shared by every replica:
+ * Redis as the data cache's second level (DataCache's `SharedLevel`), shared by every replica.
  *
- * - Entries: `site:<build>:d:<backend path>` → the parsed entry as JSON, expiring when even stale
- *   serving would end. Namespaced by build, so a rolling deploy never hands one build's parsed data to
- *   another build's code.
- * - Entity index: `site:t:<key>` (news:5, faculty:2; server/backend/entity-keys.ts) → the entry keys, of
- *   every build, that hold that entity: a purge by key deletes exactly those, without scanning.
+ * Redis runs as a pure cache at its `maxmemory` with `allkeys-lru` (deploy/): ANY key may be evicted
+ * at any moment, so no purge may depend on a key still being there. The layout, and why each part
+ * holds under eviction:
+ *
+ * - Entries: `site:<build>:d:<backend path>` → a signed entry (entry-codec.ts) that names the
+ *   generation of every entity it holds (news:5, faculty:2; server/backend/entity-keys.ts). Namespaced
+ *   by build, so a rolling deploy never hands one build's parsed data to another build's code.
+ * - Entity generations: `site:t:<entity>` → a random token, replaced by every purge of that entity
+ *   and created (if absent) by a fill. An entry is used only while every generation it names is still
+ *   the current one; a purged entity's entries are dropped on their next read. An evicted generation
+ *   drops every entry that names it, and its new token can never equal an old one: when in doubt,
+ *   an entry is dropped, never served. (An index of entries per entity, deleted by a purge, would be
+ *   evicted before the entries, which every read keeps recent, and the purge would find nothing.)
+ * - Purge generation `site:gen`, a random token replaced by every purge: a fill stores only if it is
+ *   still the token its claim saw, so a fill that began before a purge stores nothing. Evicted, it
+ *   reads as absent, which matches no claim.
  * - Single flight across replicas: `SET site:<build>:l:<path> <token> NX PX`; the holder fills and
- *   releases with a compare-and-delete; the others wait for its fill message, then read.
- * - Purge generation `site:gen`, raised by every purge: a fill that began before a purge does not store
- *   what it fetched (the compare happens in Redis, in the same script as the write).
+ *   releases with a compare-and-delete; the others wait for its fill message, then read. An evicted
+ *   lock costs one more backend call, nothing else.
  * - One channel, `site:events`, for purges (every replica drops what they name) and fills (wakes the
  *   replicas waiting for that entry).
  *
@@ -18,36 +28,56 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Claim, SharedEntry, SharedLevel } from '../backend/cache';
+import { ENTITY_KEY } from '../backend/entity-keys';
+import { EntryCodec, MAX_ENTRY_BYTES, type Generations } from './entry-codec';
+import type { PurgeBatch } from './purge-batch';
 import type { RedisLink } from './redis-link';
 
 export const EVENTS_CHANNEL = 'site:events';
 /** What a call answers when Redis could not (told apart from Redis's own nil). */
 const UNAVAILABLE = Symbol('unavailable');
 const GENERATION = 'site:gen';
+const ENTITY_PREFIX = 'site:t:';
 
 /** What replicas tell each other on EVENTS_CHANNEL. */
 export type SharedEvent =
   { type: 'fill'; build: string; path: string } | { type: 'purge'; from: string; prefix: string } | { type: 'purge'; from: string; keys: string[] };
 
-/** The lock returned the purge generation it was taken under, or nil when another replica holds it. */
+const newToken = () => randomBytes(9).toString('base64url');
+
+/**
+ * Takes the lock and answers the purge generation it was taken under (creating one if it was
+ * evicted), or nil when another replica holds the lock.
+ */
 const CLAIM = `
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return redis.call('GET', KEYS[2]) or '0'
+  redis.call('SET', KEYS[2], ARGV[3], 'NX')
+  return redis.call('GET', KEYS[2])
 end
 return false`;
 
 /**
- * Store the entry and index its entities, only if no purge happened since the claim; then release
- * the lock if still ours and wake the waiters either way.
+ * The current generation of each entity (KEYS), created where absent, each made to live at least as
+ * long as the entry about to name it.
+ */
+const GENERATIONS = `
+local out = {}
+for i = 1, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[1], 'NX')
+  redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  out[i] = redis.call('GET', KEYS[i])
+end
+return out`;
+
+/**
+ * Stores the entry only if no purge happened since the claim (the generations it names were read
+ * after the claim, so they are current too); then releases the lock if still ours and wakes the
+ * waiters either way.
  */
 const FILL = `
 local stored = 0
-if (redis.call('GET', KEYS[2]) or '0') == ARGV[2] then
+if redis.call('GET', KEYS[2]) == ARGV[2] then
   redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
-  for i = 7, #ARGV do
-    redis.call('SADD', ARGV[i], KEYS[1])
-    redis.call('PEXPIRE', ARGV[i], ARGV[4])
-  end
   stored = 1
 end
 if redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
@@ -60,16 +90,36 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 1`;
 
-/** Deletes the entries that hold the given entities, in every build, and their index sets. */
-const PURGE_KEYS = `
-redis.call('INCR', KEYS[1])
-local dropped = 0
-for i = 2, #KEYS do
-  local entries = redis.call('SMEMBERS', KEYS[i])
-  for _, entry in ipairs(entries) do dropped = dropped + redis.call('UNLINK', entry) end
-  redis.call('UNLINK', KEYS[i])
+/**
+ * The entry, if every entity generation it names is still current (an entry a purge, or an eviction,
+ * has made obsolete is deleted here); 0 for one larger than a backend answer may be, left in Redis.
+ */
+const READ = `
+if redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then return 0 end
+local text = redis.call('GET', KEYS[1])
+if not text then return false end
+local line = string.sub(text, 1, (string.find(text, '\\n', 1, true) or 1) - 1)
+for entity, generation in string.gmatch(line, '([^ =]+)=([^ ]+)') do
+  if redis.call('GET', ARGV[2] .. entity) ~= generation then
+    redis.call('UNLINK', KEYS[1])
+    return false
+  end
 end
-return dropped`;
+return text`;
+
+/**
+ * A purge's first step: a new purge generation (fills under way store nothing) and new generations
+ * for the entities named (their entries are dropped on their next read).
+ */
+const NEW_GENERATIONS = `
+redis.call('SET', KEYS[1], ARGV[1])
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2]) end
+return 1`;
+
+/** A purge's last step, once Redis holds nothing it names: one message per scope, in the form every build reads. */
+const ANNOUNCE = `
+for i = 2, #ARGV do redis.call('PUBLISH', ARGV[1], ARGV[i]) end
+return 1`;
 
 export interface SecondLevelOptions {
   link: RedisLink;
@@ -77,34 +127,48 @@ export interface SecondLevelOptions {
   replica: string;
   /** Namespace of this build's entries (server/shared-cache/build-id.ts). */
   build: string;
+  /** Key of the entries' HMAC, the same on every replica (REDIS_SIGNING_KEY). */
+  signingKey: string;
   /** Lifetime of a lock: past it a crashed holder's claim lapses. */
   lockMs: number;
   /** Lifetime of an entry in Redis: fresh plus stale time, as in the first level. */
   entryMs: number;
+  now?: () => number;
 }
 
 export class RedisSecondLevel implements SharedLevel {
+  /** Entries read from Redis and refused: not signed with this site's key, too large or implausible. */
+  rejectedEntries = 0;
   private readonly waiting = new Map<string, Set<() => void>>();
-  private purgeListener: ((event: { prefix: string } | { keys: string[] }) => void) | null = null;
+  private purgeListener: ((batch: PurgeBatch) => void) | null = null;
+  private readonly codec: EntryCodec;
+  /** Redis refuses PX 0: an entry with no fresh or stale time lives for a millisecond, which shares nothing. */
+  private readonly entryMs: number;
+  private readonly now: () => number;
 
   constructor(private readonly options: SecondLevelOptions) {
+    this.codec = new EntryCodec(options.signingKey);
+    this.entryMs = Math.max(1, options.entryMs);
+    this.now = options.now ?? Date.now;
     options.link.subscribe(EVENTS_CHANNEL, (message) => this.received(message));
   }
 
   async read(path: string): Promise<SharedEntry | null> {
-    const text = await this.call(() => this.options.link.command.get(this.entryKey(path)));
-    if (!text) return null;
-    try {
-      return JSON.parse(text) as SharedEntry;
-    } catch {
-      return null;
+    const key = this.entryKey(path);
+    const text = await this.call(() => this.options.link.command.eval(READ, 1, key, MAX_ENTRY_BYTES, ENTITY_PREFIX) as Promise<string | 0 | null>);
+    if (text === null) return null;
+    const entry = text === 0 ? null : this.codec.decode(key, text, this.now());
+    if (!entry) {
+      this.rejectedEntries++;
+      void this.call(() => this.options.link.command.unlink(key));
     }
+    return entry;
   }
 
   async claim(path: string): Promise<Claim | 'taken' | 'unavailable'> {
-    const token = randomBytes(9).toString('base64url');
+    const token = newToken();
     const generation = await this.call(
-      () => this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs) as Promise<string | null>,
+      () => this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs, newToken()) as Promise<string | null>,
       UNAVAILABLE,
     );
     if (generation === UNAVAILABLE) return 'unavailable';
@@ -115,24 +179,16 @@ export class RedisSecondLevel implements SharedLevel {
   async fill(path: string, claim: Claim, entry: SharedEntry): Promise<boolean> {
     const { command } = this.options.link;
     const key = this.entryKey(path);
-    const tags = entry.entities.map(tagKey);
-    const stored = await this.call(
-      () =>
-        command.eval(
-          FILL,
-          3,
-          key,
-          GENERATION,
-          this.lockKey(path),
-          claim.token,
-          claim.generation,
-          JSON.stringify(entry),
-          this.options.entryMs,
-          EVENTS_CHANNEL,
-          this.fillMessage(path),
-          ...tags,
-        ) as Promise<number>,
-    );
+    const stored = await this.call(async () => {
+      const tags = entry.entities.map((entity) => ENTITY_PREFIX + entity);
+      const current = tags.length ? ((await command.eval(GENERATIONS, tags.length, ...tags, newToken(), this.entryMs)) as Array<string | null>) : [];
+      const generations: Generations = entry.entities.map((entity, i) => [entity, current[i] ?? '']);
+      const text = this.codec.encode(key, generations, entry);
+      // Readers would refuse it: the replica keeps it to itself, and the waiters fetch their own.
+      if (Buffer.byteLength(text) > MAX_ENTRY_BYTES) return this.release(path, claim).then(() => 0);
+      const args = [claim.token, claim.generation, text, this.entryMs, EVENTS_CHANNEL, this.fillMessage(path)];
+      return command.eval(FILL, 3, key, GENERATION, this.lockKey(path), ...args) as Promise<number>;
+    });
     return stored === 1;
   }
 
@@ -167,27 +223,27 @@ export class RedisSecondLevel implements SharedLevel {
   }
 
   /**
-   * Deletes what a purge names in Redis, for every build, then tells every replica. Resolves false
-   * when Redis could not be reached: the caller keeps the purge to send again (server/shared-cache).
+   * Makes what a purge names unusable in Redis, for every build, then tells every replica. Resolves
+   * false when Redis could not be reached or did not answer in time: the caller keeps the purge to
+   * send again (server/shared-cache). Sending one twice is harmless.
    */
-  async purge(scope: { prefix: string } | { keys: string[] }): Promise<boolean> {
+  async purge(batch: PurgeBatch): Promise<boolean> {
     const { command } = this.options.link;
-    const deleted = await this.call(async () => {
-      if ('keys' in scope) {
-        await command.eval(PURGE_KEYS, 1 + scope.keys.length, GENERATION, ...scope.keys.map(tagKey));
-      } else {
-        await command.incr(GENERATION);
-        await this.unlinkMatching(`site:*:d:${globEscape(scope.prefix)}*`);
-      }
-      const event: SharedEvent = { type: 'purge', from: this.options.replica, ...scope };
-      await command.publish(EVENTS_CHANNEL, JSON.stringify(event));
+    const done = await this.call(async () => {
+      const tags = batch.keys.map((entity) => ENTITY_PREFIX + entity);
+      await command.eval(NEW_GENERATIONS, 1 + tags.length, GENERATION, ...tags, newToken(), this.entryMs);
+      for (const prefix of batch.prefixes) await this.unlinkMatching(`site:*:d:${globEscape(prefix)}*`);
+      const from = this.options.replica;
+      const events: SharedEvent[] = batch.prefixes.map((prefix) => ({ type: 'purge', from, prefix }));
+      if (batch.keys.length) events.push({ type: 'purge', from, keys: batch.keys });
+      await command.eval(ANNOUNCE, 0, EVENTS_CHANNEL, ...events.map((event) => JSON.stringify(event)));
       return true;
     });
-    return deleted === true;
+    return done === true;
   }
 
   /** Purges sent by other replicas, after their Redis side is done. */
-  onPurge(listener: (event: { prefix: string } | { keys: string[] }) => void): void {
+  onPurge(listener: (batch: PurgeBatch) => void): void {
     this.purgeListener = listener;
   }
 
@@ -202,18 +258,15 @@ export class RedisSecondLevel implements SharedLevel {
     } while (cursor !== '0');
   }
 
+  /** Anyone who can reach Redis can publish here: a message is acted on only in a shape replicas send. */
   private received(message: string): void {
-    let event: SharedEvent;
-    try {
-      event = JSON.parse(message) as SharedEvent;
-    } catch {
-      return;
-    }
+    const event = readEvent(message);
+    if (!event) return;
     if (event.type === 'fill') {
       if (event.build !== this.options.build) return;
       for (const wake of this.waiting.get(event.path) ?? []) wake();
-    } else if (event.type === 'purge' && event.from !== this.options.replica) {
-      this.purgeListener?.('keys' in event ? { keys: event.keys } : { prefix: event.prefix });
+    } else if (event.from !== this.options.replica) {
+      this.purgeListener?.('keys' in event ? { prefixes: [], keys: event.keys } : { prefixes: [event.prefix], keys: [] });
     }
   }
 
@@ -246,11 +299,23 @@ export class RedisSecondLevel implements SharedLevel {
   }
 }
 
-function tagKey(entity: string): string {
-  return `site:t:${entity}`;
-}
-
 /** A literal for SCAN's MATCH: its glob characters escaped. */
 function globEscape(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
+function readEvent(message: string): SharedEvent | null {
+  let event: unknown;
+  try {
+    event = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  if (typeof event !== 'object' || event === null) return null;
+  const { type, build, path, from, prefix, keys } = event as Record<string, unknown>;
+  if (type === 'fill') return typeof build === 'string' && typeof path === 'string' ? { type, build, path } : null;
+  if (type !== 'purge' || typeof from !== 'string') return null;
+  if (typeof prefix === 'string') return { type, from, prefix };
+  if (Array.isArray(keys) && keys.every((key) => typeof key === 'string' && ENTITY_KEY.test(key))) return { type, from, keys: keys as string[] };
+  return null;
 }

@@ -8,6 +8,8 @@ import { freePort } from '../../scripts/lib/site-process.mjs';
 
 export { freePort };
 
+export const TEST_REDIS_SIGNING_KEY = 'test-replicas-redis-signing-key-0123456789';
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -26,7 +28,17 @@ export async function startServer(
   const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,
     // SITE_URL: production on a backend requires one; this server's own origin is the honest value.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SITE_URL: url, ...env },
+    // REDIS_SIGNING_KEY: replicas on one Redis share it, as a deployment's would.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SITE_URL: url,
+      ...(env.REDIS_URL ? { REDIS_SIGNING_KEY: TEST_REDIS_SIGNING_KEY } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

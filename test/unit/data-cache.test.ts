@@ -144,3 +144,37 @@ describe('the data cache across refreshes', () => {
     expect(cache.versionOf('/a/')).not.toBe(second);
   });
 });
+
+describe('the data cache after a lost purge channel (expireAll)', () => {
+  it('marks a full cache for checking again without failing, then fetches each entry again and keeps serving it if that fails', async () => {
+    let failing = false;
+    const calls: string[] = [];
+    const source: Source = {
+      name: 'counting',
+      mediaBase: '',
+      fetchJson: async (path) => {
+        calls.push(path);
+        return failing ? { kind: 'failed', reason: 'HTTP 500' } : { kind: 'ok', json: { text: `${path} v${calls.length}` } };
+      },
+    };
+    // node-cache refuses every set at maxKeys, even of a key it holds: the resync must not rely on one.
+    const cache = new DataCache({ source, ttlMs: 60_000, staleMs: 60_000, maxKeys: 10 });
+    for (let i = 1; i <= 10; i++) await cache.get(`/news/${i}/`, parseText);
+    expect(cache.size).toBe(10);
+    expect(() => cache.expireAll()).not.toThrow();
+    expect(cache.peek('/news/1/')).toMatchObject({ freshness: 'expired' });
+    await expect(cache.get('/news/1/', parseText)).resolves.toMatchObject({ kind: 'ok', state: 'miss', value: '/news/1/ v11' });
+    failing = true;
+    await expect(cache.get('/news/2/', parseText)).resolves.toMatchObject({ kind: 'ok', state: 'stale', value: '/news/2/ v2' });
+    // What was stored after the resync is fresh again.
+    await expect(cache.get('/news/1/', parseText)).resolves.toMatchObject({ state: 'hit' });
+  });
+
+  it('counts not-found entries against maxBytes, so that a crawler inventing ids cannot fill it for free', async () => {
+    const source: Source = { name: 'empty', mediaBase: '', fetchJson: async () => ({ kind: 'not-found' }) };
+    const cache = new DataCache({ source, ttlMs: 60_000, staleMs: 60_000, maxKeys: 1_000_000, maxBytes: 64 * 1024 });
+    for (let i = 1; i <= 5000; i++) await cache.get(`/news/yangiliklar/${i}/`, parseText);
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.size).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The shared tier (server/shared-cache) on Debian's redis-server, at the edges a sysadmin meets over
+ * weeks: keys evicted under memory pressure, entries written by someone else, a Redis that refuses
+ * the purge channel or stops answering, purges Redis did not take, a purge storm, and a restart with
+ * a full data cache. Each case is what was found to take a replica (or all of them) down, or to let a
+ * purge silently do nothing.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SharedEntry } from '../../server/backend/cache';
+import { createLogger } from '../../server/logger';
+import { SharedTier } from '../../server/shared-cache';
+import type { PurgeBatch } from '../../server/shared-cache/purge-batch';
+import { RedisLink } from '../../server/shared-cache/redis-link';
+import { RedisSecondLevel } from '../../server/shared-cache/second-level';
+import { startFakeBackend } from '../helpers/fake-backend';
+import { coreRoutes } from '../helpers/fixtures';
+import { REDIS_SERVER, startRedis, type RunningRedis } from '../helpers/redis-server';
+import { startServer } from '../helpers/server-process';
+import { waitUntil } from '../helpers/wait';
+
+const KEY = 'shared-cache-test-signing-key-0123456789';
+const logger = createLogger('silent');
+let redis: RunningRedis;
+const closing: Array<{ close(): Promise<void> }> = [];
+
+function tier(options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[] } = {}): SharedTier {
+  const shared = new SharedTier({
+    url: redis.url,
+    timeoutMs: options.timeoutMs ?? 2000,
+    build: 'test',
+    signingKey: KEY,
+    entryMs: options.entryMs ?? 600_000,
+    lockMs: 5000,
+    logger,
+    applyPurge: (batch) => options.applied?.push(batch),
+    resync: () => {},
+  });
+  closing.push(shared);
+  return shared;
+}
+
+async function up(shared: SharedTier): Promise<SharedTier> {
+  await waitUntil(() => shared.link.up);
+  return shared;
+}
+
+/** Stores `entry` for `path` the way a replica does after its backend call: claim, then fill. */
+async function filled(level: RedisSecondLevel, path: string, entry: SharedEntry): Promise<boolean> {
+  const claim = await level.claim(path);
+  if (typeof claim === 'string') throw new Error(`claim: ${claim}`);
+  return level.fill(path, claim, entry);
+}
+
+const rectorate = (name: string): SharedEntry => ({ found: true, value: { name }, storedAt: Date.now(), entities: ['rectorate', 'staff:1'] });
+
+describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterEach(async () => {
+    await Promise.all(closing.splice(0).map((item) => item.close()));
+    redis.cli('FLUSHALL');
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('purges by key although Redis evicted every other key (allkeys-lru keeps the entries that are read)', async () => {
+    const shared = await up(tier());
+    expect(await filled(shared.level, '/rectorate/', rectorate('old name'))).toBe(true);
+    expect(await shared.level.read('/rectorate/')).toMatchObject({ value: { name: 'old name' } });
+    // What memory pressure does under allkeys-lru: everything but the entry, which every read keeps recent, is gone.
+    for (const key of redis.cli('--raw', 'KEYS', '*').split('\n')) if (key && !key.includes(':d:')) redis.cli('DEL', key);
+    expect(await shared.purge({ keys: ['rectorate'] })).toBe('sent');
+    expect(await shared.level.read('/rectorate/')).toBeNull();
+  });
+
+  it('stores nothing from a fill that began before a purge, even when the purge generation was evicted since', async () => {
+    const shared = await up(tier());
+    const claim = await shared.level.claim('/rectorate/');
+    if (typeof claim === 'string') throw new Error(claim);
+    expect(await shared.purge({ keys: ['staff:9'] })).toBe('sent');
+    redis.cli('DEL', 'site:gen');
+    expect(await shared.level.fill('/rectorate/', claim, rectorate('fetched before the purge'))).toBe(false);
+    expect(await shared.level.read('/rectorate/')).toBeNull();
+    // The next claim, after the purge, stores.
+    expect(await filled(shared.level, '/rectorate/', rectorate('fetched after the purge'))).toBe(true);
+    expect(await shared.level.read('/rectorate/')).toMatchObject({ value: { name: 'fetched after the purge' } });
+  });
+
+  it('uses only entries signed with the replicas key, no larger than a backend answer, and not from the future', async () => {
+    const shared = await up(tier());
+    expect(await filled(shared.level, '/news/yangiliklar/1/', { found: true, value: { title: 'signed' }, storedAt: Date.now(), entities: ['news:1'] })).toBe(
+      true,
+    );
+    expect(await shared.level.read('/news/yangiliklar/1/')).toMatchObject({ value: { title: 'signed' } });
+    const key = 'site:test:d:/news/yangiliklar/1/';
+    const stored = redis.cli('--raw', 'GET', key);
+    const [line, mac, body] = stored.split('\n') as [string, string, string];
+
+    // Raw HTML put into a signed entry's body by hand: the signature no longer matches.
+    const hostile = body.replace('signed', '<meta http-equiv=refresh content="0;url=https://evil.example">');
+    redis.cli('SET', key, `${line}\n${mac}\n${hostile}`);
+    expect(await shared.level.read('/news/yangiliklar/1/')).toBeNull();
+    // Refused entries are deleted, so the next reader does not meet them again.
+    expect(redis.cli('EXISTS', key)).toBe('0');
+
+    // Signed by a replica with another key, ten years ahead.
+    const stranger = tier({ applied: [] });
+    await up(stranger);
+    const future: SharedEntry = { found: true, value: { title: 'future' }, storedAt: Date.now() + 10 * 365 * 86_400_000, entities: [] };
+    const other = new RedisSecondLevel({ link: stranger.link, replica: 'x', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+    expect(await filled(other, '/news/yangiliklar/2/', future)).toBe(true);
+    expect(await shared.level.read('/news/yangiliklar/2/')).toBeNull();
+    const wrongKey = new RedisSecondLevel({ link: stranger.link, replica: 'y', build: 'test', signingKey: `${KEY}-other`, lockMs: 5000, entryMs: 600_000 });
+    expect(await filled(wrongKey, '/news/yangiliklar/3/', rectorate('another key'))).toBe(true);
+    expect(await shared.level.read('/news/yangiliklar/3/')).toBeNull();
+
+    // 40 MB: refused by its length inside Redis, never sent to the replica.
+    redis.cli('EVAL', "redis.call('SET', KEYS[1], string.rep('x', 40 * 1024 * 1024)) return 1", '1', 'site:test:d:/news/yangiliklar/4/');
+    expect(await shared.level.read('/news/yangiliklar/4/')).toBeNull();
+    expect(shared.health.rejectedEntries).toBe(4);
+  });
+
+  it('shares entries with no fresh or stale time set (CACHE_TTL_S=0, CACHE_STALE_S=0) without holding the lock', async () => {
+    const shared = await up(tier({ entryMs: 0 }));
+    const claim = await shared.level.claim('/about/');
+    if (typeof claim === 'string') throw new Error(claim);
+    expect(await shared.level.fill('/about/', claim, rectorate('any'))).toBe(true);
+    // The lock was released: the next replica may fetch at once instead of waiting for the lock to lapse.
+    expect(typeof (await shared.level.claim('/about/'))).toBe('object');
+  });
+
+  it('answers a cold read at once when Redis refuses the purge channel (an ACL without channel rights), and says why', async () => {
+    redis.cli('ACL', 'SETUSER', 'nochannels', 'on', '>secret-password', '~*', '+@all', 'resetchannels');
+    const link = new RedisLink({ url: redis.url.replace('redis://', 'redis://nochannels:secret-password@'), replica: 'acl', timeoutMs: 250, logger });
+    closing.push(link);
+    const level = new RedisSecondLevel({ link, replica: 'acl', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+    expect(await level.read('/about/')).toBeNull();
+    await waitUntil(() => link.health.subscribeError !== null);
+    expect(link.health.state).toBe('down');
+    expect(link.health.subscribeError).toMatch(/NOPERM/);
+    redis.cli('ACL', 'SETUSER', 'nochannels', 'allchannels');
+    await waitUntil(() => link.up);
+    expect(link.health.subscribeError).toBeNull();
+  });
+
+  it('answers a cold read at once when Redis accepts connections but never answers, and joins it once it does', async () => {
+    redis.freeze();
+    let link: RedisLink;
+    try {
+      link = new RedisLink({ url: redis.url, replica: 'frozen', timeoutMs: 100, logger });
+      closing.push(link);
+      const level = new RedisSecondLevel({ link, replica: 'frozen', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+      expect(await level.read('/about/')).toBeNull();
+      expect(link.health.state).toBe('down');
+      await waitUntil(() => link.health.unresponsive > 0);
+    } finally {
+      redis.thaw();
+    }
+    await waitUntil(() => link.up);
+  });
+
+  it('drops a connection that stopped answering, so that calls fail at once rather than each waiting for its timeout', async () => {
+    const shared = await up(tier({ timeoutMs: 100 }));
+    redis.freeze();
+    try {
+      await waitUntil(() => !shared.link.up);
+      expect(shared.health.unresponsive).toBeGreaterThan(0);
+    } finally {
+      redis.thaw();
+    }
+    await up(shared);
+  });
+
+  it('sends again a purge Redis did not take in time although the connection stayed up', async () => {
+    const received: PurgeBatch[] = [];
+    const [sender] = await Promise.all([up(tier({ timeoutMs: 100 })), up(tier({ applied: received }))]);
+    // Writes (and scripts) wait; PING is still answered, so the link stays up.
+    redis.cli('CLIENT', 'PAUSE', '1500', 'WRITE');
+    expect(await sender.purge({ keys: ['news:7'] })).toBe('pending');
+    expect(sender.link.up).toBe(true);
+    await waitUntil(() => received.some((batch) => batch.keys.includes('news:7')));
+    await waitUntil(() => sender.health.pendingPurges === 0);
+    expect(sender.health.purges.resent).toBe(1);
+  });
+
+  it('merges a storm of purges into a few rounds, each purge answered and each reaching the other replica', async () => {
+    const received: PurgeBatch[] = [];
+    const [sender, other] = await Promise.all([up(tier()), up(tier({ applied: received }))]);
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => sender.purge({ keys: [`news:${i + 1}`] })));
+    expect(answers.every((answer) => answer === 'sent')).toBe(true);
+    expect(sender.health.purges.batches).toBeLessThan(300);
+    await waitUntil(() => new Set(received.flatMap((batch) => batch.keys)).size === 300);
+    expect(other.health.purges.receivedBatches).toBeLessThan(300);
+  });
+
+  it('keeps a replica with a full data cache alive through a Redis restart', async () => {
+    const backend = await startFakeBackend(coreRoutes());
+    const replica = await startServer({ BACKEND_URL: backend.url, REDIS_URL: redis.url, CACHE_MAX_KEYS: '10' });
+    try {
+      const health = async () => (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: { state: string; resyncs: number } };
+      await waitUntil(async () => (await health()).redis.state === 'up');
+      for (const path of ['/', '/ru', '/en', '/about', '/ru/about', '/newsAll', '/rektorat', '/departments']) await fetch(replica.url + path);
+      for (let id = 1; id <= 30; id++) await fetch(`${replica.url}/ru/news/${id}`);
+      await redis.stop();
+      await redis.start();
+      await waitUntil(async () => (await health()).redis.resyncs > 0 && (await health()).redis.state === 'up');
+      expect(replica.process.exitCode).toBeNull();
+      expect((await fetch(`${replica.url}/ru/about`)).status).toBe(200);
+    } finally {
+      await replica.stop();
+      await backend.close();
+    }
+  });
+});
