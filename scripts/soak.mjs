@@ -14,6 +14,8 @@
  *   SOAK_CONNECTIONS (8), SOAK_PACE_MS (20: each connection waits 0-2x this between requests),
  *   SOAK_REDIS_MAXMEMORY (64mb: small, so that the neighbour's keys make it evict, yet above the
  *   40 MB entry the tampering fault writes), SOAK_IMAGE_CACHE_MB (16), SOAK_REPORT_DIR (soak-report),
+ *   SOAK_CACHE_MAX_KEYS (unset: the server's default) is passed to the replicas as CACHE_MAX_KEYS: a small
+ *   value lets a short run fill the data cache as a crawler fills it in hours.
  *   SOAK_KEEP=1 keeps the run's folder (logs, nginx prefix) in the temp directory.
  * Load goes only to the loopback addresses of the processes this script starts.
  */
@@ -147,6 +149,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
           IMAGE_CACHE_DIR: join(dir, `images-${i + 1}`),
           IMAGE_CACHE_MAX_MB: String(config.imageCacheMb),
           LOG_LEVEL: 'info',
+          ...(process.env.SOAK_CACHE_MAX_KEYS ? { CACHE_MAX_KEYS: process.env.SOAK_CACHE_MAX_KEYS } : {}),
         },
       }),
   );
@@ -248,6 +251,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     return interrupted ? 130 : 1;
   }
   run.access = await readAccessLog(nginx.accessLog, clock.startedAt);
+  run.nginxErrorLog = nginx.errorLog;
   run.wrkMarkers = existsSync(run.wrk?.markerFile ?? '') ? readFileSync(run.wrk.markerFile, 'utf8').split('\n').filter(Boolean) : [];
   run.logs = await Promise.all(replicas.map(async (r) => ({ name: r.name, ...(await readReplicaLog(r.stdoutLog, r.stderrLog)) })));
   run.timeline = timeline.events;

@@ -130,6 +130,27 @@ async function redisFrozen(ctx) {
   return `SIGSTOP for ${ctx.config.freezeS} s, then SIGCONT`;
 }
 
+/** A stored news item (found, with its text) to copy: its key, what precedes its JSON, and the entry. */
+async function foundNewsEntry(client) {
+  let cursor = '0';
+  for (let batch = 0; batch < 100; batch++) {
+    const [next, keys] = await client.scan(cursor, 'MATCH', 'site:*:d:/news/yangiliklar/*/', 'COUNT', 1000);
+    for (const key of keys.filter((k) => /\/news\/yangiliklar\/\d+\/$/.test(k)).slice(0, 20)) {
+      const text = (await client.get(key)) ?? '';
+      const at = text.indexOf('{');
+      try {
+        const entry = JSON.parse(text.slice(at));
+        if (entry.found && entry.value?.title) return { key, prefix: text.slice(0, at), entry };
+      } catch {
+        // Not JSON after all: look further.
+      }
+    }
+    cursor = next;
+    if (cursor === '0') return null;
+  }
+  return null;
+}
+
 /**
  * A compromised neighbour writes entries: copies of a real news entry under ids no replica holds yet
  * (raw markup and a marker text in the text fields, storedAt ten years ahead) and one of 40 MB; then
@@ -137,19 +158,9 @@ async function redisFrozen(ctx) {
  */
 async function entriesTampered(ctx) {
   const { client } = ctx.redis;
-  let template = null;
-  let cursor = '0';
-  for (let batch = 0; batch < 100 && !template; batch++) {
-    const [next, keys] = await client.scan(cursor, 'MATCH', 'site:*:d:/news/yangiliklar/*/', 'COUNT', 1000);
-    template = keys.find((k) => /\/news\/yangiliklar\/\d+\/$/.test(k)) ?? null;
-    cursor = next;
-    if (cursor === '0') break;
-  }
-  if (!template) return 'no news entry in Redis to copy: nothing tampered';
-  const text = await client.get(template);
-  const at = text.indexOf('{');
-  const prefix = text.slice(0, at);
-  const entry = JSON.parse(text.slice(at));
+  const found = await foundNewsEntry(client);
+  if (!found) return 'no news entry in Redis to copy: nothing tampered';
+  const { key: template, prefix, entry } = found;
   const build = template.slice(0, template.indexOf(':d:'));
   const tampered = [];
   const refused = [];
@@ -157,8 +168,12 @@ async function entriesTampered(ctx) {
     const copy = structuredClone(entry);
     copy.value = { ...copy.value, id };
     change(copy);
+    const text = prefix + JSON.stringify(copy);
+    const key = `${build}:d:/news/yangiliklar/${id}/`;
     try {
-      await client.set(`${build}:d:/news/yangiliklar/${id}/`, prefix + JSON.stringify(copy));
+      // In pieces of 1 MB, so that Redis's input buffer stays small next to its maxmemory.
+      await client.set(key, text.slice(0, MB));
+      for (let at = MB; at < text.length; at += MB) await client.append(key, text.slice(at, at + MB));
       tampered.push(id);
     } catch (error) {
       refused.push(`${id}: ${error.message}`);
@@ -212,16 +227,15 @@ async function rollingRestart(ctx) {
 async function imageCacheFilled(ctx) {
   const replica = pick(ctx.replicas);
   const cap = ctx.config.imageCacheMb * MB;
-  const chunk = randomBytes(MB);
   let files = 0;
-  while (dirBytes(replica.imageDir) < cap && files < ctx.config.imageCacheMb * 2) {
+  for (let left = cap - dirBytes(replica.imageDir); left > 0 && files < ctx.config.imageCacheMb; left -= MB) {
     const id = () => randomBytes(12).toString('base64url');
-    writeFileSync(join(replica.imageDir, `${id()}.640.webp.${id()}.webp`), chunk);
+    writeFileSync(join(replica.imageDir, `${id()}.640.webp.${id()}.webp`), randomBytes(Math.min(MB, left)));
     files++;
   }
   const filled = dirBytes(replica.imageDir);
   const restarted = await restartReplica(ctx, replica, 'SIGTERM');
-  return `${files} files of 1 MB written: ${(filled / MB).toFixed(1)} MB against a cap of ${ctx.config.imageCacheMb} MB; ${restarted}`;
+  return `${files} files of up to 1 MB written: ${(filled / MB).toFixed(1)} MB against a cap of ${ctx.config.imageCacheMb} MB; ${restarted}`;
 }
 
 /** News 20-22 get the pathological SVG as their image; a browser then asks nginx for every variant of it at once. */

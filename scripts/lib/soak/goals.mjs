@@ -6,8 +6,9 @@
  *   judged on purges during which no Redis, replica or backend fault ran ("with Redis up").
  * - stale answer: a replica showing an older version of an entity than one it and every other replica
  *   had already shown after that entity's purge.
- * - RSS flat: over the last third of the drive, on the replica's latest process, the least-squares line
- *   through its RSS samples rises by at most max(16 MB, 10 % of its first sample there).
+ * - RSS flat: over the last third of the drive, on the replica's latest process from 60 s after its
+ *   start (a process fills its caches first), the least-squares line through its RSS samples rises
+ *   by at most max(16 MB, 10 % of its first sample there); fewer than 10 such samples: not judged.
  * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
  *   process excluded; the goal holds when every window is below 100 ms.
  */
@@ -19,6 +20,7 @@ export const PURGE_P99_LIMIT_MS = 1_000;
 const FLAT_MIN_MB = 16;
 const FLAT_SHARE = 0.1;
 const MIN_FLAT_SAMPLES = 10;
+const RSS_WARMUP_MS = 60_000;
 
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
@@ -29,7 +31,7 @@ export function rssFigures(run) {
     const own = run.samples.rss.filter((s) => s.replica === name);
     const late = own.filter((s) => s.tMs >= lastThirdMs);
     const start = Math.max(...late.map((s) => s.start));
-    const latest = late.filter((s) => s.start === start);
+    const latest = late.filter((s) => s.start === start && s.sinceStartMs >= RSS_WARMUP_MS);
     const line = slope(latest.map((s) => ({ x: s.tMs, y: s.mb })));
     const span = latest.length ? latest.at(-1).tMs - latest[0].tMs : 0;
     const rise = line * span;

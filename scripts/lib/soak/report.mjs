@@ -2,7 +2,7 @@
  * The soak report: markdown for people (report.md), everything as JSON (report.json) and a chart of
  * RSS and request rate over time with the faults shaded (chart.svg), in one folder.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc, writeSvg } from '../svg.mjs';
 import { percentile } from './stats.mjs';
@@ -186,7 +186,11 @@ function markdown(run, verdict) {
       .slice(0, 8);
     if (top.length) lines.push(`- ${log.name} error-level log lines: ${top.map(([m, n]) => `${n}× "${m}"`).join('; ')}`);
   }
-  lines.push('', 'Chart: chart.svg (RSS per replica, requests/s through nginx, 5xx in red, faults shaded and numbered as in the table).', '');
+  lines.push(
+    '',
+    "Beside this report: chart.svg (RSS per replica, requests/s through nginx, 5xx in red, faults shaded and numbered as in the table), report.json, each replica's warn and error log lines, nginx-error.log.",
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -197,6 +201,8 @@ export function writeReport(dir, run, verdict) {
   const json = { ...run, access: { ...run.access, perSecond: Object.fromEntries(run.access.perSecond) }, goals: verdict.goals };
   writeFileSync(join(dir, 'report.json'), JSON.stringify(json, null, 1));
   for (const log of run.logs) writeFileSync(join(dir, `${log.name}.warn.log`), log.kept.join('\n') + '\n');
+  if (existsSync(run.nginxErrorLog))
+    writeFileSync(join(dir, 'nginx-error.log'), readFileSync(run.nginxErrorLog, 'utf8').split('\n').slice(0, 2_000).join('\n'));
   chart(join(dir, 'chart.svg'), run);
   return text;
 }

@@ -17,7 +17,7 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
     every(2_000, signal, maxRuns * 3, () => {
       for (const replica of replicas) {
         const mb = replica.rssMb();
-        if (mb !== null) samples.rss.push({ tMs: clock.now(), replica: replica.name, start: replica.starts, mb });
+        if (mb !== null) samples.rss.push({ tMs: clock.now(), replica: replica.name, start: replica.starts, sinceStartMs: Date.now() - replica.startedAt, mb });
       }
     }),
     every(5_000, signal, maxRuns, async () => {

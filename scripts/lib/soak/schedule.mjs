@@ -1,6 +1,7 @@
 /**
- * When each fault runs. The faults run within the first two thirds of the drive, so the last third
- * shows whether the stack settles (memory flat, no errors) after them. A short run (CI) runs every
+ * When each fault runs. The faults are planned within the first half of the drive (disruptive ones
+ * wait for each other and run over), so that the last third shows whether the stack settles (memory
+ * flat, no errors) after them. A short run (CI) runs every
  * fault once; a long one repeats the list as many times as fit with room between them. Disruptive
  * faults run one at a time (each waits for the one before); the others start at their planned time
  * whatever runs.
@@ -12,7 +13,7 @@ const PASS_ESTIMATE_S = 180;
 
 /** Planned start (ms from the drive's start) of each fault, over as many passes as fit. */
 export function plan(list, driveMs) {
-  const windowMs = (driveMs * 2) / 3;
+  const windowMs = driveMs / 2;
   const passes = Math.max(1, Math.floor(windowMs / 1000 / (2 * PASS_ESTIMATE_S)));
   const slots = list.length * passes;
   const firstMs = Math.min(10_000, windowMs / (slots + 1));
