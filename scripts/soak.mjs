@@ -198,7 +198,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     const probe = new PurgeProbe({ backend, replicas, token: config.token, timeline, clock, signal });
     const samplers = startSamplers({ replicas, redis, clock, signal, maxRuns });
     const planned = plan(faults(config), deadline - Date.now());
-    log(`${planned.length} faults planned within the first two thirds of the load`);
+    log(`${planned.length} faults planned within the first half of the load`);
     loops.push(
       driveLoad({ url: nginx.url, dir, connections: config.connections, paceMs: config.paceMs, untilMs: deadline, lists: () => lists, signal }).then(
         (wrk) => (run.wrk = wrk),

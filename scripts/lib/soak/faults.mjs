@@ -278,22 +278,26 @@ async function pathologicalSvg(ctx) {
   return `${variants.length} variants asked through nginx at once: ${results.join(', ') || 'none found in the page'}`;
 }
 
-/** Every fault: name, group (for the timeline), whether it is disruptive, and its function. */
+/**
+ * Every fault: name, group (for the timeline), whether it is disruptive, and its function. Those that
+ * restart replicas come early, so that the last third of a short run has processes old enough for
+ * their memory to be judged.
+ */
 export function faults(config) {
   return [
+    { name: 'rolling restart', group: 'replica', disruptive: true, run: rollingRestart },
     { name: 'redis at maxmemory', group: 'redis-memory', disruptive: false, run: redisAtMaxmemory },
     { name: 'backend 500', group: 'backend', disruptive: true, run: backendMode('500', 20) },
+    { name: 'replica SIGKILLed', group: 'replica', disruptive: true, run: replicaKilled },
     { name: 'subscriber connections killed', group: 'redis', disruptive: false, run: subscriberKilled },
     { name: 'backend hangs', group: 'backend', disruptive: true, run: backendMode('hang', config.backendFaultS) },
+    { name: 'image cache filled', group: 'replica', disruptive: true, run: imageCacheFilled },
     { name: 'redis restarted', group: 'redis', disruptive: true, run: redisRestarted },
     { name: 'backend slow (3 s)', group: 'backend', disruptive: true, run: backendMode('slow', config.backendFaultS) },
     { name: 'pathological SVG', group: 'images', disruptive: false, run: pathologicalSvg },
     { name: 'backend hostile rich text', group: 'backend', disruptive: true, run: backendMode('hostile', config.backendFaultS) },
     { name: 'redis entries tampered', group: 'redis-data', disruptive: false, run: entriesTampered },
-    { name: 'replica SIGKILLed', group: 'replica', disruptive: true, run: replicaKilled },
     { name: 'backend broken JSON', group: 'backend', disruptive: true, run: backendMode('broken', config.backendFaultS) },
     { name: 'redis frozen (SIGSTOP)', group: 'redis', disruptive: true, run: redisFrozen },
-    { name: 'image cache filled', group: 'replica', disruptive: true, run: imageCacheFilled },
-    { name: 'rolling restart', group: 'replica', disruptive: true, run: rollingRestart },
   ];
 }
