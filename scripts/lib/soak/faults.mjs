@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markersIn } from './hostile.mjs';
-import { boundedFetch, sleep } from './time.mjs';
+import { boundedFetch, sleep, waitUntil } from './time.mjs';
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const MB = 1024 * 1024;
@@ -241,6 +241,8 @@ async function imageCacheFilled(ctx) {
 /** News 20-22 get the pathological SVG as their image; a browser then asks nginx for every variant of it at once. */
 async function pathologicalSvg(ctx) {
   const ids = [20, 21, 22];
+  // The pages must render to name the image: not while the backend is failing.
+  await waitUntil(() => !ctx.timeline.active(['backend']), { timeoutMs: 120_000, everyMs: 500, signal: ctx.signal });
   ctx.backend.usePathologicalImage(ids);
   const via = pick(ctx.replicas.filter((r) => r.live));
   if (via) {
