@@ -25,7 +25,8 @@ async function stderrCrashes(file) {
     const text = block.join('\n');
     const rejection = /fromPromise|UnhandledPromiseRejection|unhandled promise rejection/i.test(text);
     const error = block.find((l) => /^\[?\w*(Error|Exception|Rejection)\b/.test(l)) ?? block.find((l) => /^\w+.*:/.test(l)) ?? '';
-    crashes.push({ kind: rejection ? 'unhandled rejection' : 'uncaught exception', error: error.slice(0, 300) });
+    // Node prints an unhandled rejection of an Error just as it prints an uncaught exception.
+    crashes.push({ kind: rejection ? 'unhandled rejection' : 'uncaught exception or unhandled rejection', error: error.slice(0, 300) });
     block = [];
   }
   const heap = block.some((l) => /heap out of memory/i.test(l));
