@@ -128,7 +128,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
       atMs: clock.now(),
       code: exit.code,
       signal: exit.signal,
-      lastError: stderr.filter((l) => /Error|Exception|Rejection/.test(l)).at(-1) ?? '',
+      lastError: stderr.filter((l) => /Error|Exception|Rejection/.test(l) && !/^\s+at /.test(l)).at(-1) ?? '',
     });
     log(`${replica.name} exited unasked (code ${exit.code}, signal ${exit.signal}); starting it again, as a restart policy would`);
     if (!signal.aborted && replica.starts < 20) void sleep(1_000, signal).then(() => !signal.aborted && replica.start(signal));
