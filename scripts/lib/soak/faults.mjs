@@ -1,0 +1,305 @@
+/**
+ * The faults the soak test causes, each an async function of the run's context that returns a line of
+ * notes for the report. `disruptive` faults take the stack's capacity or its backend away and run one
+ * at a time (./schedule.mjs); the others may overlap them, as a neighbour or a crawler would.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { markersIn } from './hostile.mjs';
+import { boundedFetch, sleep, waitUntil } from './time.mjs';
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const MB = 1024 * 1024;
+
+/** Bytes of the regular files in `dir` (one level: the image cache is flat). */
+export function dirBytes(dir) {
+  try {
+    return readdirSync(dir).reduce((sum, name) => {
+      try {
+        const info = statSync(join(dir, name));
+        return sum + (info.isFile() ? info.size : 0);
+      } catch {
+        return sum;
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** A page asked for directly from each live replica: what markers and texts it showed, and how long it took. */
+async function askEveryReplica(ctx, path) {
+  return Promise.all(
+    ctx.replicas
+      .filter((r) => r.live)
+      .map(async (replica) => {
+        const started = Date.now();
+        try {
+          const response = await boundedFetch(replica.url + path, { timeoutMs: 60_000, signal: ctx.signal });
+          const html = await response.text();
+          return { replica: replica.name, status: response.status, ms: Date.now() - started, html };
+        } catch (error) {
+          return { replica: replica.name, status: `failed: ${error.name}`, ms: Date.now() - started, html: '' };
+        }
+      }),
+  );
+}
+
+/** Notes hostile markup in pages (a goal: none), with where it came from. */
+function recordMarkup(ctx, source, path, answers) {
+  for (const answer of answers) {
+    for (const marker of markersIn(answer.html)) ctx.findings.hostileMarkup.push({ atMs: ctx.clock.now(), source, path, replica: answer.replica, marker });
+  }
+}
+
+async function restartReplica(ctx, replica, signalName) {
+  const stopped = await replica.stop(signalName);
+  if (stopped?.forced && signalName !== 'SIGKILL') ctx.findings.forcedStops.push({ atMs: ctx.clock.now(), replica: replica.name, signal: signalName });
+  const startedAt = Date.now();
+  const ready = await replica.start(ctx.signal);
+  if (!ready && !ctx.signal.aborted) ctx.findings.notReady.push({ atMs: ctx.clock.now(), replica: replica.name });
+  return `${replica.name} ${ready ? `ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : 'NOT ready'}${stopped?.forced ? ' (killed: still running after SIGTERM grace)' : ''}`;
+}
+
+function backendMode(mode, seconds) {
+  return async (ctx) => {
+    ctx.backend.setMode(mode);
+    const notes = [];
+    try {
+      if (mode === 'hostile') {
+        // News nobody asked for yet: the replicas fetch them now, during the hostile answers.
+        await sleep(1_000, ctx.signal);
+        const paths = [0, 1, 2].map(() => `/en/news/${4000 + Math.floor(Math.random() * 900)}`);
+        const answers = await Promise.all(paths.map((path) => askEveryReplica(ctx, path)));
+        paths.forEach((path, i) => recordMarkup(ctx, 'backend rich text', path, answers[i]));
+        notes.push('3 new news pages asked from every replica');
+      }
+      await sleep(seconds * 1000, ctx.signal);
+    } finally {
+      ctx.backend.setMode('ok');
+    }
+    return notes.join('; ');
+  };
+}
+
+async function redisAtMaxmemory(ctx) {
+  const { client } = ctx.redis;
+  const info = async () =>
+    Object.fromEntries(
+      (await client.info())
+        .split('\r\n')
+        .filter((l) => l.includes(':'))
+        .map((l) => l.split(':')),
+    );
+  const before = await info();
+  const maxmemory = Number(before.maxmemory);
+  const value = randomBytes(128 * 1024).toString('base64');
+  let written = 0;
+  let evicted = 0;
+  // A neighbour's keys until Redis has evicted a good number of keys (bounded: three times maxmemory).
+  for (; written < Math.ceil((3 * maxmemory) / value.length) && !ctx.signal.aborted; written++) {
+    await client.set(`soak:neighbour:${written}`, value);
+    if (written % 20 === 19) {
+      evicted = Number((await info()).evicted_keys) - Number(before.evicted_keys);
+      if (evicted >= 100) break;
+    }
+  }
+  return `${written} keys of ${(value.length / 1024).toFixed(0)} KB written; ${evicted} keys evicted meanwhile (maxmemory ${(maxmemory / MB).toFixed(0)} MB, ${ctx.redis.policy})`;
+}
+
+async function subscriberKilled(ctx) {
+  const list = await ctx.redis.client.client('LIST');
+  const ids = [...list.matchAll(/id=(\d+) .*name=(site:\S+:sub)/g)].map((m) => m[1]);
+  for (const id of ids) await ctx.redis.client.client('KILL', 'ID', id);
+  return `${ids.length} subscriber connections killed (CLIENT KILL ID, found by name site:<replica>:sub)`;
+}
+
+async function redisRestarted(ctx) {
+  await ctx.redis.restart(ctx.signal);
+  return 'SIGTERM, started again empty on the same port';
+}
+
+async function redisFrozen(ctx) {
+  ctx.redis.freeze();
+  try {
+    await sleep(ctx.config.freezeS * 1000, ctx.signal);
+  } finally {
+    ctx.redis.thaw();
+  }
+  return `SIGSTOP for ${ctx.config.freezeS} s, then SIGCONT`;
+}
+
+/** A stored news item (found, with its text) to copy: its key, what precedes its JSON, and the entry. */
+async function foundNewsEntry(client) {
+  let cursor = '0';
+  for (let batch = 0; batch < 100; batch++) {
+    const [next, keys] = await client.scan(cursor, 'MATCH', 'site:*:d:/news/yangiliklar/*/', 'COUNT', 1000);
+    for (const key of keys.filter((k) => /\/news\/yangiliklar\/\d+\/$/.test(k)).slice(0, 20)) {
+      const text = (await client.get(key)) ?? '';
+      const at = text.indexOf('{');
+      try {
+        const entry = JSON.parse(text.slice(at));
+        if (entry.found && entry.value?.title) return { key, prefix: text.slice(0, at), entry };
+      } catch {
+        // Not JSON after all: look further.
+      }
+    }
+    cursor = next;
+    if (cursor === '0') return null;
+  }
+  return null;
+}
+
+/**
+ * A compromised neighbour writes entries: copies of a real news entry under ids no replica holds yet
+ * (raw markup and a marker text in the text fields, storedAt ten years ahead) and one of 40 MB; then
+ * every replica is asked for those pages, which it reads from Redis.
+ */
+async function entriesTampered(ctx) {
+  const { client } = ctx.redis;
+  const found = await foundNewsEntry(client);
+  if (!found) return 'no news entry in Redis to copy: nothing tampered';
+  const { key: template, prefix, entry } = found;
+  const build = template.slice(0, template.indexOf(':d:'));
+  const tampered = [];
+  const refused = [];
+  const write = async (id, change) => {
+    const copy = structuredClone(entry);
+    copy.value = { ...copy.value, id };
+    change(copy);
+    const text = prefix + JSON.stringify(copy);
+    const key = `${build}:d:/news/yangiliklar/${id}/`;
+    try {
+      // In pieces of 1 MB, so that Redis's input buffer stays small next to its maxmemory.
+      await client.set(key, text.slice(0, MB));
+      for (let at = MB; at < text.length; at += MB) await client.append(key, text.slice(at, at + MB));
+      tampered.push(id);
+    } catch (error) {
+      refused.push(`${id}: ${error.message}`);
+    }
+  };
+  const base = 900_000 + Math.floor(Math.random() * 90_000);
+  for (let i = 0; i < 2; i++) {
+    await write(base + i, (copy) => {
+      copy.storedAt = Date.now() + 10 * 365 * 24 * 3600 * 1000;
+      for (const field of ['title', 'desc', 'text']) {
+        if (copy.value[field] && typeof copy.value[field] === 'object') {
+          for (const lang of Object.keys(copy.value[field]))
+            copy.value[field][lang] =
+              `soak-tampered <meta http-equiv="refresh" content="0;url=https://evil.example/"><script>soakXss(5)</script> ${copy.value[field][lang]}`;
+        }
+      }
+    });
+  }
+  const huge = base + 2;
+  await write(huge, (copy) => {
+    copy.value.desc = Object.fromEntries(Object.keys(copy.value.desc ?? { en: '' }).map((lang) => [lang, `<p>soak-tampered ${'x'.repeat((40 * MB) / 3)}</p>`]));
+  });
+  const notes = [];
+  const asked = await Promise.all(tampered.map(async (id) => [id, await askEveryReplica(ctx, `/en/news/${id}`)]));
+  for (const [id, answers] of asked) {
+    const path = `/en/news/${id}`;
+    recordMarkup(ctx, 'tampered Redis entry', path, answers);
+    for (const answer of answers.filter((a) => a.html.includes('soak-tampered'))) {
+      ctx.findings.tamperedServed.push({ atMs: ctx.clock.now(), path, replica: answer.replica, oversized: id === huge });
+    }
+    notes.push(`${path}: ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`);
+  }
+  const refusals = refused.length ? `; Redis refused ${refused.join(', ')}` : '';
+  return `entries of ${build} written under ${tampered.length} ids (2 with markup and storedAt +10 years, 1 of 40 MB)${refusals}; ${notes.join('; ')}`;
+}
+
+async function replicaKilled(ctx) {
+  return restartReplica(ctx, pick(ctx.replicas), 'SIGKILL');
+}
+
+async function rollingRestart(ctx) {
+  const notes = [];
+  for (const replica of ctx.replicas) {
+    if (ctx.signal.aborted) break;
+    notes.push(await restartReplica(ctx, replica, 'SIGTERM'));
+  }
+  return notes.join('; ');
+}
+
+/** Variant-named files of a previous life fill one replica's image directory to its cap; then it restarts and finds them. */
+async function imageCacheFilled(ctx) {
+  const replica = pick(ctx.replicas);
+  const cap = ctx.config.imageCacheMb * MB;
+  let files = 0;
+  for (let left = cap - dirBytes(replica.imageDir); left > 0 && files < ctx.config.imageCacheMb; left -= MB) {
+    const id = () => randomBytes(12).toString('base64url');
+    writeFileSync(join(replica.imageDir, `${id()}.640.webp.${id()}.webp`), randomBytes(Math.min(MB, left)));
+    files++;
+  }
+  const filled = dirBytes(replica.imageDir);
+  const restarted = await restartReplica(ctx, replica, 'SIGTERM');
+  return `${files} files of up to 1 MB written: ${(filled / MB).toFixed(1)} MB against a cap of ${ctx.config.imageCacheMb} MB; ${restarted}`;
+}
+
+/** News 20-22 get the pathological SVG as their image; a browser then asks nginx for every variant of it at once. */
+async function pathologicalSvg(ctx) {
+  const ids = [20, 21, 22];
+  // The pages must render to name the image: not while the backend is failing.
+  await waitUntil(() => !ctx.timeline.active(['backend']), { timeoutMs: 120_000, everyMs: 500, signal: ctx.signal });
+  ctx.backend.usePathologicalImage(ids);
+  const via = pick(ctx.replicas.filter((r) => r.live));
+  if (via) {
+    await boundedFetch(`${via.url}/_cache/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.config.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ keys: ids.map((id) => `news:${id}`) }),
+      signal: ctx.signal,
+    }).catch(() => null);
+  }
+  const page = await (await boundedFetch(`${ctx.nginx.url}/en/news/${ids[0]}?soak=svg`, { timeoutMs: 60_000, signal: ctx.signal })).text();
+  const variants = [
+    ...new Set(
+      [...page.matchAll(/\/_img\/[\w-]+\/(?:\d{1,4}|og)\/[\w-]+\/([\w-]+)/g)]
+        .filter((m) => Buffer.from(m[1], 'base64url').toString().includes('pathological'))
+        .map((m) => m[0]),
+    ),
+  ];
+  const results = await Promise.all(
+    variants.map(async (path) => {
+      const started = Date.now();
+      try {
+        const response = await boundedFetch(ctx.nginx.url + path, {
+          timeoutMs: 120_000,
+          signal: ctx.signal,
+          headers: { accept: 'image/avif,image/webp,image/*;q=0.8' },
+        });
+        await response.arrayBuffer();
+        return `${response.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+      } catch (error) {
+        return `${error.name} after ${((Date.now() - started) / 1000).toFixed(1)} s`;
+      }
+    }),
+  );
+  return `${variants.length} variants asked through nginx at once: ${results.join(', ') || 'none found in the page'}`;
+}
+
+/**
+ * Every fault: name, group (for the timeline), whether it is disruptive, and its function. Those that
+ * restart replicas come early, so that the last third of a short run has processes old enough for
+ * their memory to be judged.
+ */
+export function faults(config) {
+  return [
+    { name: 'rolling restart', group: 'replica', disruptive: true, run: rollingRestart },
+    { name: 'redis at maxmemory', group: 'redis-memory', disruptive: false, run: redisAtMaxmemory },
+    { name: 'backend 500', group: 'backend', disruptive: true, run: backendMode('500', 20) },
+    { name: 'replica SIGKILLed', group: 'replica', disruptive: true, run: replicaKilled },
+    { name: 'subscriber connections killed', group: 'redis', disruptive: false, run: subscriberKilled },
+    { name: 'backend hangs', group: 'backend', disruptive: true, run: backendMode('hang', config.backendFaultS) },
+    { name: 'image cache filled', group: 'replica', disruptive: true, run: imageCacheFilled },
+    { name: 'redis restarted', group: 'redis', disruptive: true, run: redisRestarted },
+    { name: 'backend slow (3 s)', group: 'backend', disruptive: true, run: backendMode('slow', config.backendFaultS) },
+    { name: 'pathological SVG', group: 'images', disruptive: false, run: pathologicalSvg },
+    { name: 'backend hostile rich text', group: 'backend', disruptive: true, run: backendMode('hostile', config.backendFaultS) },
+    { name: 'redis entries tampered', group: 'redis-data', disruptive: false, run: entriesTampered },
+    { name: 'backend broken JSON', group: 'backend', disruptive: true, run: backendMode('broken', config.backendFaultS) },
+    { name: 'redis frozen (SIGSTOP)', group: 'redis', disruptive: true, run: redisFrozen },
+  ];
+}

@@ -1,0 +1,131 @@
+/**
+ * The goals of issue 27's soak test, judged from what the run recorded. Each goal: what it asks, what
+ * was measured, and whether it held. Definitions:
+ * - 5xx: any answer through nginx with status 500-599 (the schedule never stops every replica at once).
+ * - purge time: from the purge's POST until every replica, asked directly, showed the new version;
+ *   judged on purges during which no Redis, replica or backend fault ran ("with Redis up").
+ * - stale answer: a replica showing an older version of an entity than one it and every other replica
+ *   had already shown after that entity's purge.
+ * - RSS flat: over the last third of the drive, on the replica's latest process from 60 s after its
+ *   start (a process fills its caches first), the least-squares line through its RSS samples rises
+ *   by at most max(16 MB, 10 % of its first sample there); fewer than 10 such samples: not judged.
+ * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
+ *   cap plus 1 MB (one variant written before the eviction it causes).
+ * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
+ *   process excluded; the goal holds when every window is below 100 ms.
+ */
+import { percentile, slope } from './stats.mjs';
+
+export const RSS_LIMIT_MB = 300;
+export const EVENT_LOOP_LIMIT_MS = 100;
+export const PURGE_P99_LIMIT_MS = 1_000;
+const FLAT_MIN_MB = 16;
+const FLAT_SHARE = 0.1;
+const MIN_FLAT_SAMPLES = 10;
+const RSS_WARMUP_MS = 60_000;
+/** A variant is written before the eviction it causes: the directory may pass its cap by one for a moment. */
+const IMAGE_DIR_SLACK_BYTES = 1024 * 1024;
+
+const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** RSS figures per replica: max, and the last third's rise along its least-squares line. */
+export function rssFigures(run) {
+  const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
+  return run.replicaNames.map((name) => {
+    const own = run.samples.rss.filter((s) => s.replica === name);
+    const late = own.filter((s) => s.tMs >= lastThirdMs);
+    const start = Math.max(...late.map((s) => s.start));
+    const latest = late.filter((s) => s.start === start && s.sinceStartMs >= RSS_WARMUP_MS);
+    const line = slope(latest.map((s) => ({ x: s.tMs, y: s.mb })));
+    const span = latest.length ? latest.at(-1).tMs - latest[0].tMs : 0;
+    const rise = line * span;
+    const allowed = latest.length ? Math.max(FLAT_MIN_MB, FLAT_SHARE * latest[0].mb) : NaN;
+    return {
+      name,
+      maxMb: Math.max(...own.map((s) => s.mb)),
+      lastThirdFirstMb: latest[0]?.mb ?? NaN,
+      lastThirdMaxMb: Math.max(...latest.map((s) => s.mb)),
+      riseMb: rise,
+      allowedRiseMb: allowed,
+      judged: latest.length >= MIN_FLAT_SAMPLES,
+    };
+  });
+}
+
+export function judge(run) {
+  const goals = [];
+  const add = (name, target, measured, ok) => goals.push({ name, target, measured, ok });
+
+  add('replicas exited unasked', '0', String(run.unaskedExits.length), run.unaskedExits.length === 0);
+  const fivexx = Object.entries(run.access.byStatus)
+    .filter(([s]) => s >= '500')
+    .reduce((sum, [, n]) => sum + n, 0);
+  add('5xx answers through nginx', '0', `${fivexx} of ${run.access.total}`, fivexx === 0);
+
+  const calm = run.purges.filter((p) => p.convergedMs !== null && p.disturbedBy.length === 0).map((p) => p.convergedMs);
+  const p99 = percentile(calm, 99);
+  add(
+    'purge reaches every replica, p99 (Redis up)',
+    `< ${PURGE_P99_LIMIT_MS} ms`,
+    calm.length ? `${fixed(p99)} ms over ${calm.length} purges` : 'no purge measured',
+    calm.length > 0 && p99 < PURGE_P99_LIMIT_MS,
+  );
+  const lost = run.purges.filter((p) => p.convergedMs === null && !p.cutByEnd);
+  add('purges never seen by every replica (60 s)', '0', `${lost.length} of ${run.purges.length}`, lost.length === 0);
+  add('stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
+
+  const rss = rssFigures(run);
+  const overLimit = rss.filter((r) => !(r.maxMb < RSS_LIMIT_MB));
+  add('RSS of every replica', `< ${RSS_LIMIT_MB} MB`, rss.map((r) => `${r.name} ${fixed(r.maxMb)}`).join(', ') + ' MB max', overLimit.length === 0);
+  const growing = rss.filter((r) => r.judged && !(r.riseMb <= r.allowedRiseMb));
+  add(
+    'RSS flat over the last third',
+    'rise ≤ max(16 MB, 10 %)',
+    rss.map((r) => `${r.name} ${r.judged ? `${fixed(r.riseMb, 1)} MB` : 'not judged (restarted late)'}`).join(', '),
+    growing.length === 0,
+  );
+
+  const loopWorst = run.replicaNames.map((name) => {
+    const windows = run.samples.eventLoop.filter((s) => s.replica === name);
+    const worst = windows.reduce((w, s) => (s.ms > (w?.ms ?? -1) ? s : w), null);
+    return {
+      name,
+      worst,
+      median: percentile(
+        windows.map((s) => s.ms),
+        50,
+      ),
+      windows: windows.length,
+    };
+  });
+  const slowLoops = loopWorst.filter((l) => l.worst && l.worst.ms >= EVENT_LOOP_LIMIT_MS);
+  add(
+    'event-loop delay p99, worst 5-s window',
+    `< ${EVENT_LOOP_LIMIT_MS} ms`,
+    loopWorst.map((l) => `${l.name} ${fixed(l.worst?.ms)} ms${l.worst ? ` at ${fixed(l.worst.tMs / 1000)} s` : ''}`).join(', '),
+    slowLoops.length === 0 && loopWorst.every((l) => l.windows > 0),
+  );
+
+  const crashes = run.logs.flatMap((l) => l.crashes.map((c) => ({ ...c, replica: l.name })));
+  add('unhandled rejections / uncaught exceptions in the logs', '0', String(crashes.length), crashes.length === 0);
+
+  const capBytes = run.config.imageCacheMb * 1024 * 1024;
+  const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
+  const dirs = run.replicaNames.map((name) => {
+    const own = run.samples.imageDir.filter((s) => s.replica === name);
+    return { name, finalBytes: own.at(-1)?.bytes ?? 0, lateMaxBytes: Math.max(0, ...own.filter((s) => s.tMs >= lastThirdMs).map((s) => s.bytes)) };
+  });
+  add(
+    'image directory within its cap (last third)',
+    `≤ ${run.config.imageCacheMb} MB + 1 MB`,
+    dirs.map((d) => `${d.name} ${fixed(d.lateMaxBytes / 1048576, 1)} MB`).join(', '),
+    dirs.every((d) => d.lateMaxBytes <= capBytes + IMAGE_DIR_SLACK_BYTES),
+  );
+
+  const markup = run.findings.hostileMarkup.length + run.wrkMarkers.length;
+  add('hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
+  add('tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
+  add('replicas still running 20 s after SIGTERM', '0', String(run.findings.forcedStops.length), run.findings.forcedStops.length === 0);
+  add('replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
+  return { goals, rss, loopWorst, dirs, crashes, calmPurgeMs: calm };
+}

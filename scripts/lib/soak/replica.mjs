@@ -1,0 +1,137 @@
+/**
+ * One built server process, started as the Dockerfile starts it (NODE_ENV=production, the CMD's node
+ * flags) on fixed loopback ports, so that nginx's upstream finds it again after a restart. Its log
+ * (pino JSON on stdout, Node's own crash reports on stderr) is appended to files read at the end.
+ */
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, productionNodeFlags, root } from '../site-process.mjs';
+import { isRunning, launch, stopProcess } from './processes.mjs';
+import { boundedFetch, waitUntil } from './time.mjs';
+
+/** How long a replica may take to become ready, and to stop after SIGTERM before it is killed. */
+const READY_TIMEOUT_MS = 90_000;
+export const STOP_GRACE_MS = 20_000;
+
+export class Replica {
+  /** `onUnaskedExit(replica, exit)`: called when a process of this replica exits without being asked to. */
+  constructor(index, { dir, env, onUnaskedExit }) {
+    this.index = index;
+    this.onUnaskedExit = onUnaskedExit;
+    this.name = `replica-${index}`;
+    this.dir = dir;
+    this.env = env;
+    this.proc = null;
+    this.starts = 0;
+    this.ready = false;
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get metricsUrl() {
+    return `http://127.0.0.1:${this.metricsPort}`;
+  }
+
+  get stdoutLog() {
+    return join(this.dir, `${this.name}.log`);
+  }
+
+  get stderrLog() {
+    return join(this.dir, `${this.name}.stderr.log`);
+  }
+
+  get imageDir() {
+    return this.env.IMAGE_CACHE_DIR;
+  }
+
+  get live() {
+    return this.ready && isRunning(this.proc);
+  }
+
+  async ports() {
+    this.port ??= await freePort();
+    this.metricsPort ??= await freePort();
+  }
+
+  /** Starts the process; resolves true once /readyz answers 200, false if it did not in time. */
+  async start(signal) {
+    await this.ports();
+    const out = openSync(this.stdoutLog, 'a');
+    const err = openSync(this.stderrLog, 'a');
+    this.ready = false;
+    this.proc = launch(this.name, process.execPath, [...productionNodeFlags(), join(root, 'dist/server/index.js')], {
+      cwd: root,
+      env: { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort), HOST: '127.0.0.1', NODE_ENV: 'production' },
+      stdout: out,
+      stderr: err,
+    });
+    closeSync(out);
+    closeSync(err);
+    this.starts++;
+    this.startedAt = Date.now();
+    const proc = this.proc;
+    void proc.exited.then((exit) => {
+      if (!proc.asked) this.onUnaskedExit?.(this, exit);
+    });
+    this.ready = await waitUntil(
+      async () => {
+        if (!isRunning(proc)) throw new Error('exited');
+        return (await boundedFetch(`${this.url}/readyz`, { timeoutMs: 5_000, signal })).status === 200;
+      },
+      { timeoutMs: READY_TIMEOUT_MS, everyMs: 200, signal },
+    );
+    return this.ready;
+  }
+
+  /** Asks it to stop (SIGTERM, as docker stop does); killed after STOP_GRACE_MS. */
+  async stop(signalName = 'SIGTERM') {
+    this.ready = false;
+    if (!this.proc) return null;
+    return stopProcess(this.proc, signalName, signalName === 'SIGKILL' ? 5_000 : STOP_GRACE_MS);
+  }
+
+  /** Resident memory in MB, from /proc; null when the process is not running. */
+  rssMb() {
+    if (!isRunning(this.proc)) return null;
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.proc.pid}/status`, 'utf8'))?.[1];
+      return kb ? Number(kb) / 1024 : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The detailed health JSON: from the metrics listener's /healthz where the server has one, else the
+   * public /healthz (which held it all before the details moved off the public port).
+   */
+  async health(signal) {
+    for (const url of [`${this.metricsUrl}/healthz`, `${this.url}/healthz`]) {
+      try {
+        const response = await boundedFetch(url, { timeoutMs: 5_000, signal });
+        if (response.ok) return { from: url.startsWith(this.metricsUrl) ? 'metrics port' : 'public port', ...(await response.json()) };
+      } catch {
+        // Not there, or not answering: try the next.
+      }
+    }
+    return null;
+  }
+
+  /** Prometheus text from the metrics listener, or null. */
+  async metrics(signal) {
+    try {
+      const response = await boundedFetch(`${this.metricsUrl}/metrics`, { timeoutMs: 5_000, signal });
+      return response.ok ? await response.text() : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The value of an unlabelled metric in Prometheus text, or null. */
+export function metricValue(text, name) {
+  const match = new RegExp(`^${name} ([^\\s]+)$`, 'm').exec(text ?? '');
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,41 @@
+/**
+ * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
+ * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
+ * previous scrape, so each sample is the p99 of one 5-second window), its image directory's size, and
+ * Redis's memory and evictions.
+ */
+import { dirBytes } from './faults.mjs';
+import { metricValue } from './replica.mjs';
+import { every } from './time.mjs';
+
+/** The event loop of a process just started compiles and warms up: its first windows are not judged. */
+export const WARMUP_MS = 30_000;
+
+export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
+  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [] };
+  const loops = [
+    every(2_000, signal, maxRuns * 3, () => {
+      for (const replica of replicas) {
+        const mb = replica.rssMb();
+        if (mb !== null) samples.rss.push({ tMs: clock.now(), replica: replica.name, start: replica.starts, sinceStartMs: Date.now() - replica.startedAt, mb });
+      }
+    }),
+    every(5_000, signal, maxRuns, async () => {
+      for (const replica of replicas) {
+        samples.imageDir.push({ tMs: clock.now(), replica: replica.name, bytes: dirBytes(replica.imageDir) });
+        if (!replica.live) continue;
+        const p99 = metricValue(await replica.metrics(signal), 'nodejs_eventloop_lag_p99_seconds');
+        if (p99 !== null && Date.now() - replica.startedAt > WARMUP_MS) samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000 });
+      }
+      if (redis.frozen) return;
+      try {
+        const info = await redis.client.info();
+        const field = (name) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+        samples.redis.push({ tMs: clock.now(), usedMb: field('used_memory') / 1048576, evicted: field('evicted_keys') });
+      } catch {
+        // Redis restarting or frozen: no sample.
+      }
+    }),
+  ];
+  return { samples, done: Promise.allSettled(loops) };
+}
