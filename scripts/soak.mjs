@@ -134,6 +134,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     if (!signal.aborted && replica.starts < 20) void sleep(1_000, signal).then(() => !signal.aborted && replica.start(signal));
   };
   const imageSigningKey = randomBytes(18).toString('base64url');
+  const redisSigningKey = randomBytes(33).toString('base64url');
   const replicas = Array.from(
     { length: REPLICAS },
     (_, i) =>
@@ -142,6 +143,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
         onUnaskedExit,
         env: {
           REDIS_URL: redis.url,
+          REDIS_SIGNING_KEY: redisSigningKey,
           BACKEND_URL: backend.url,
           SITE_URL: 'https://soak.example.uz',
           CACHE_PURGE_TOKEN: config.token,

@@ -58,6 +58,8 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     redis = await startRedis();
   });
   afterEach(async () => {
+    // A test that failed while Redis was frozen leaves it so.
+    redis.thaw();
     await Promise.all(closing.splice(0).map((item) => item.close()));
     redis.cli('FLUSHALL');
   });
