@@ -25,7 +25,7 @@ import type { Logger } from './logger';
 import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
-import { nonceOf } from './security';
+import { allowInlineScripts } from './security';
 
 export interface RenderDeps {
   routes: RouteHandlers;
@@ -126,9 +126,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const pageId = leafPageId(context);
   res.locals.route = pageId ?? 'NotFound';
   deps.onRender?.(pageId);
-  // Only whole, good pages made entirely of cached data are kept: never a streamed page (its inline
-  // scripts carry this request's nonce), never a degraded one, never an error page.
-  const keep = () => status === 200 && !streamed && !session.degraded && !session.volatile && req.method === 'GET';
 
   const writeHead = () => {
     res.status(status);
@@ -138,12 +135,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.setHeader('Vary', 'Accept-Encoding');
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
-  };
-  const store = (html: Buffer) => {
-    if (!keep()) return;
-    void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, html, session, imagesAt).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'page cache store failed'),
-    );
   };
   const pageWith = (bootText: string) => (
     <AppContext value={{ siteUrl: deps.siteUrl, assets, bootJson: bootText }}>
@@ -159,7 +150,14 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (html) {
       writeHead();
       endWithCodedBody(req, res, html);
-      store(html);
+      // Only good pages made entirely of cached data are kept: never a degraded one, never an error page,
+      // and never one from the stream below, whose inline scripts only its own response's nonce allows
+      // (server/security.ts).
+      if (status === 200 && !session.degraded && !session.volatile && req.method === 'GET') {
+        void storeRenderedPage(deps.pageCache, key, res, html, session, imagesAt).catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'page cache store failed'),
+        );
+      }
       return;
     }
   }
@@ -173,23 +171,16 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         resolve();
       }
     };
+    // React's stream may write inline script: this response's CSP allows it by a nonce, withdrawn from
+    // a page sent whole that turned out to have none.
+    const nonce = allowInlineScripts(res);
     const send = () => {
       writeHead();
-      const capture = keep() ? ([] as Buffer[]) : null;
-      stream.pipe(
-        responseWriter(
-          res,
-          // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
-          { tail: () => deferred.script(), capture, whole: crawler || !streamed },
-          () => {
-            if (capture) store(Buffer.concat(capture));
-            finish();
-          },
-        ),
-      );
+      // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
+      stream.pipe(responseWriter(res, { tail: () => deferred.script(), whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
     };
     const stream = renderToPipeableStream(pageWith(boot), {
-      nonce: nonceOf(res),
+      nonce: nonce.value,
       // Never outline a finished boundary behind a reveal script: complete content stays inline, so
       // visitors without JavaScript see it and a complete page carries no inline script at all.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
