@@ -53,6 +53,7 @@ interface PageToStore {
 
 export interface PageCacheStats {
   hits: number;
+  /** Page requests rendered because no current stored page answered them (`missed`). */
   misses: number;
   stores: number;
   evictions: number;
@@ -94,23 +95,22 @@ export class PageCache {
     this.learnt++;
   }
 
-  /** The stored page for `key` if its data is still current (stale data keeps it, while refreshing). */
+  /**
+   * The stored page for `key` if its data is still current (stale data keeps it, while refreshing).
+   * Every request is looked up here, assets and health checks too: a miss is counted only when a page
+   * is rendered (`missed`).
+   */
   get(key: string): StoredPage | null {
     const page = this.pages.get(key);
-    if (!page) {
-      this.stats.misses++;
-      return null;
-    }
+    if (!page) return null;
     if (page.imagesAt !== null && page.imagesAt !== this.learnt) {
       this.delete(key);
-      this.stats.misses++;
       return null;
     }
     for (const [path, version] of page.deps) {
       const now = this.data.peek(path);
       if (!now || now.version !== version || now.freshness === 'expired') {
         this.delete(key);
-        this.stats.misses++;
         return null;
       }
     }
@@ -119,6 +119,11 @@ export class PageCache {
     this.pages.set(key, page);
     this.stats.hits++;
     return page;
+  }
+
+  /** Counts a page request the page cache could not answer: it is being rendered. */
+  missed(): void {
+    this.stats.misses++;
   }
 
   /** Resolves once every store begun so far has finished (stored, skipped or failed). */

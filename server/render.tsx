@@ -88,6 +88,8 @@ export function pageCacheControl(deps: RenderDeps, { degraded, streamed, status 
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
+  // Every page request reaches this only when no stored page answered it (server/stored-pages.ts).
+  deps.pageCache.missed();
   const controller = visitorSignal(res);
   const session = new DataSession(controller.signal);
   res.locals.session = session;

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsServer } from '../../server/metrics';
@@ -5,12 +7,25 @@ import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { pagesStored, testApp } from '../helpers/app';
 import { freePort, startServer } from '../helpers/server-process';
+import { CLIENT_DIST } from '../../server/paths';
 
 let backend: FakeBackend;
 beforeAll(async () => {
   backend = await startFakeBackend(coreRoutes());
 });
 afterAll(() => backend.close());
+
+/** The metrics text of `app`, from a metrics listener of its own. */
+async function scrape(app: ReturnType<typeof testApp>): Promise<string> {
+  const server = metricsServer(app.locals.metrics).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  try {
+    const { port } = server.address() as { port: number };
+    return await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  } finally {
+    server.close();
+  }
+}
 
 describe('metrics', () => {
   it('counts requests by route pattern, caches and upstream calls, on their own listener only', async () => {
@@ -44,6 +59,31 @@ describe('metrics', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('count page cache misses for page requests only, and show the page cache and the event loop delay', async () => {
+    const app = testApp(backend.url);
+    const asset = readdirSync(join(CLIENT_DIST, 'assets')).find((name) => name.endsWith('.js'))!;
+    await request(app).get('/about').expect(200);
+    await pagesStored(app, 1);
+    await request(app).get('/about').expect(200);
+    // What no stored page could ever answer: hashed assets, public files, images, health, feeds.
+    await request(app).get(`/assets/${asset}`).expect(200);
+    await request(app).get('/favicon.svg').expect(200);
+    await request(app)
+      .get('/_img/not-signed.webp')
+      .expect((res) => expect(res.status).toBeGreaterThanOrEqual(400));
+    await request(app).get('/healthz').expect(200);
+    await request(app).get('/readyz');
+    await request(app).get('/robots.txt').expect(200);
+    // A page asked for with a HEAD is a page request too.
+    await request(app).head('/ru/about').expect(200);
+    const text = await scrape(app);
+    expect(text).toMatch(/^site_page_cache_hits_total 1$/m);
+    expect(text).toMatch(/^site_page_cache_misses_total 2$/m);
+    expect(text).toMatch(/^site_page_cache_stores_total 1$/m);
+    expect(text).toMatch(/^site_page_cache_evictions_total 0$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+$/m);
   });
 
   it('are served on METRICS_PORT by the server process and not on the public port', async () => {
