@@ -33,8 +33,9 @@ import { onlyGetAndHead } from './methods';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
+import { healthDetails, publicHealth } from './health';
 import { seoRouter } from './seo';
-import { onSanitizeFallback, sanitizerPool } from './sanitize';
+import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
 import { SharedTier, type PurgeScope } from './shared-cache';
 import { buildId } from './shared-cache/build-id';
@@ -63,6 +64,8 @@ type SiteLocals = Express['locals'] & {
   /** Present when REDIS_URL is set; `close` it to let the process exit. */
   shared: SharedTier | null;
   images: Images;
+  /** The detailed health, for the metrics listener's /healthz (server/health.ts). */
+  healthDetails: () => Record<string, unknown>;
 };
 
 /**
@@ -78,7 +81,6 @@ export interface SiteApp {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const startedAt = Date.now();
 
 export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
@@ -167,6 +169,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.images = images;
   app.locals.logger = logger;
   app.locals.shared = shared;
+  app.locals.healthDetails = healthDetails({ source, upstream, cache, pageCache, search, shared });
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
@@ -187,31 +190,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   );
   app.use(servePublic(PUBLIC_DIR));
   app.use(images.router);
-
-  // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
-  // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.
-  app.get('/healthz', (_req, res) => {
-    res.locals.route = 'healthz';
-    res.set('Cache-Control', 'no-store').json({
-      status: 'ok',
-      uptimeS: Math.round((Date.now() - startedAt) / 1000),
-      source: source.name,
-      upstream: upstream.upstream,
-      cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
-      pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
-      sanitizer: { pending: sanitizerPool().pending, ...sanitizerPool().stats },
-      search: search.status,
-      redis: shared ? shared.health : 'off',
-    });
-  });
-  // Readiness: 503 until the configured backend has answered once (a fresh process on a dead backend has
-  // nothing to show); then 200, as the data cache serves stale data through later failures.
-  app.get('/readyz', (_req, res) => {
-    res.locals.route = 'readyz';
-    res.set('Cache-Control', 'no-store');
-    if (upstream.ready) res.json({ status: 'ready' });
-    else res.status(503).json({ status: 'not ready', reason: `nothing loaded from the backend yet (upstream: ${upstream.upstream})` });
-  });
+  app.use(publicHealth(upstream));
   app.get('/_data', (req, res) => {
     res.locals.route = 'data';
     return serveRouteData(req, res, renderDeps);

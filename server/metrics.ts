@@ -134,9 +134,16 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   };
 }
 
-/** The metrics listener: GET /metrics in Prometheus text format, 404 for anything else. */
-export function metricsServer(metrics: Metrics): Server {
+/**
+ * The metrics listener: GET /metrics in Prometheus text format, GET /healthz with the detailed health
+ * (server/health.ts), 404 for anything else.
+ */
+export function metricsServer(metrics: Metrics, healthDetails: () => Record<string, unknown>): Server {
   return createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(healthDetails()));
+      return;
+    }
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
       return;
