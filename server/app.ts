@@ -118,7 +118,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onUpstream: (event) => {
       upstream.record(event.path, event.outcome);
       metrics.upstream(event.path, event.ms / 1000, event.outcome);
-      if (event.outcome !== 'ok' && event.outcome !== 'not-found') logger.warn({ upstream: event }, 'upstream call failed');
+      // 'aborted': every visitor waiting for the call left (logged once, as each request's end).
+      if (event.outcome !== 'ok' && event.outcome !== 'not-found' && event.outcome !== 'aborted') logger.warn({ upstream: event }, 'upstream call failed');
       else logger.debug({ upstream: event }, 'upstream call');
     },
   });
@@ -250,26 +251,37 @@ interface RequestFacts {
   cache: string;
 }
 
+/** The status logged and counted for a request whose client closed the connection first (nginx's). */
+const CLIENT_CLOSED = 499;
+
 /** One log line and the request metrics, for every response (page cache hits included). */
-function logRequest(logger: Logger, metrics: Metrics, { method, path, route, status, started, cache }: RequestFacts): void {
+function logRequest(logger: Logger, metrics: Metrics, { method, path, route, status, started, cache }: RequestFacts, message?: string): void {
   const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
   metrics.request(route, status, ms / 1000);
-  logger.info({ method, path: (path ?? '').slice(0, 512), route, status, ms, cache });
+  logger.info({ method, path: (path ?? '').slice(0, 512), route, status, ms, cache }, message);
 }
 
+/**
+ * The request log: one line when the response is complete, or one when the client left before it was.
+ * A visitor closing the tab is no fault of the site: what it cuts short (the render, the upstream
+ * calls nobody else waits for) ends without logging again.
+ */
 function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const session = res.locals.session as DataSession | undefined;
-      logRequest(logger, metrics, {
-        method: req.method,
-        path: req.originalUrl,
-        route: routeOf(req, res),
-        status: res.statusCode,
-        started,
-        cache: session?.outcome ?? 'none',
-      });
+    const facts = (status: number): RequestFacts => ({
+      method: req.method,
+      path: req.originalUrl,
+      route: routeOf(req, res),
+      status,
+      started,
+      cache: (res.locals.session as DataSession | undefined)?.outcome ?? 'none',
+    });
+    res.on('finish', () => logRequest(logger, metrics, facts(res.statusCode)));
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      if (res.locals.cutShort) logRequest(logger, metrics, facts(500), 'response cut short after an error');
+      else logRequest(logger, metrics, facts(CLIENT_CLOSED), 'client closed the connection');
     });
     next();
   };
@@ -292,8 +304,11 @@ const gzipOnTheFly: RequestHandler = (req, res, next) => {
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: { status?: number; statusCode?: number; expose?: boolean }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 512) }, 'request failed');
+    // A request whose client has gone is logged by the request log; what failed because it went is not news.
+    const clientGone = res.destroyed && !res.writableFinished;
+    if (status >= 500 && !clientGone) logger.error({ err: error, path: req.originalUrl.slice(0, 512) }, 'request failed');
     if (res.headersSent) {
+      res.locals.cutShort = true;
       res.destroy();
       return;
     }

@@ -93,6 +93,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const controller = visitorSignal(res);
   const session = new DataSession(controller.signal);
   res.locals.session = session;
+  // The route pattern for the request log until the router has named the page.
+  res.locals.route = 'page';
   const crawler = isbot(req.get('user-agent') ?? '');
   const imagesAt = deps.pageCache.imagesLearnt;
   const ctx = createRequestContext(deps, session, !crawler);
@@ -103,6 +105,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   let context: StaticHandlerContext | Response;
   try {
     context = await handler.query(routerRequest(deps.siteUrl, key, controller.signal), { requestContext: ctx });
+  } catch (error) {
+    // The visitor left (the request log says so): whatever the router threw on its way out is no fault.
+    if (controller.signal.aborted) return;
+    throw error;
   } finally {
     ctx.done();
   }
@@ -193,7 +199,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         if (crawler) send();
       },
       onShellError(error) {
-        deps.logger.error({ err: error }, 'render failed');
+        if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render failed');
         if (!res.headersSent) sendPlainError(res, 500);
         finish();
       },
