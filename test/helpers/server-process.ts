@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/lib/site-process.mjs';
+import { freePort, siteEnv } from '../../scripts/lib/site-process.mjs';
 
 export { freePort };
 
@@ -30,16 +30,7 @@ export async function startServer(
   const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,
     // SITE_URL: production on a backend requires one; this server's own origin is the honest value.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SITE_URL: url,
-      ...env,
-    },
+    env: { ...siteEnv(port, metricsPort), SITE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
