@@ -31,6 +31,12 @@ COPY public ./public
 RUN mkdir -p /var/cache/site-images && chown node:node /var/cache/site-images
 USER node
 EXPOSE 3000
+# The metrics listener (METRICS_PORT: /metrics and the detailed /healthz) binds loopback unless told
+# otherwise; in a container that would hide it from the Prometheus beside it. The container's interfaces
+# are its own network: the port is reached only where compose or a cluster lets it (no ports: entry,
+# no Service), never from the public.
+ENV METRICS_HOST=0.0.0.0
+# Liveness from the public port: its status code says whether the process answers (no details there).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1's child-free process and receives SIGTERM directly for a graceful stop.

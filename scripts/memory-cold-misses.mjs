@@ -43,7 +43,7 @@ const cpuMs = (cpuMillis(site.child.pid) - startCpu) / Math.max(1, done + failed
 console.log(
   `${done} cold pages in ${SECONDS} s by ${CONCURRENCY} visitors (${failed} failed), ${cpuMs.toFixed(1)} ms of the site's CPU each; RSS start ${startRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB`,
 );
-const health = await (await fetch(`${site.url}/healthz`)).json();
+const health = await (await fetch(`${site.metricsUrl}/healthz`)).json();
 console.log(`page cache: ${health.pageCache.stores} pages stored, ${health.pageCache.evictions} evicted; sanitiser: ${health.sanitizer.done} documents`);
 site.child.kill('SIGTERM');
 backend.close();

@@ -3,7 +3,7 @@
  * most of them. The built site on a fake backend (scripts/lib/news-backend.mjs) with `CACHE_TTL_S=1`,
  * so every entry is stale a second after it is stored and refreshes on its next request; 4 visitors ask
  * for the same 20 news items for REFRESH_SECONDS (15 by default). Prints the site's CPU per request (all
- * threads) and, from /healthz, how many fields were sanitised and pages stored: with refreshes that
+ * threads) and, from the detailed /healthz (metrics listener), how many fields were sanitised and pages stored: with refreshes that
  * change nothing, only the first fill's and first renders'. Asserts nothing.
  */
 import { cpuMillis, startNewsBackend } from './lib/news-backend.mjs';
@@ -30,7 +30,7 @@ await Promise.all(
   }),
 );
 const cpuMs = (cpuMillis(site.child.pid) - startCpu) / requests;
-const health = await (await fetch(`${site.url}/healthz`)).json();
+const health = await (await fetch(`${site.metricsUrl}/healthz`)).json();
 console.log(
   `${requests} requests for ${ITEMS.length} news items in ${SECONDS} s, data refreshed every second and never changed: ${cpuMs.toFixed(2)} ms of the site's CPU each; ` +
     `${health.sanitizer.done} fields sanitised, ${health.pageCache.stores} pages stored, ${health.pageCache.hits} answered from the page cache`,

@@ -33,8 +33,9 @@ import { onlyGetAndHead } from './methods';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
+import { healthDetails, publicHealth } from './health';
 import { seoRouter } from './seo';
-import { onSanitizeFallback, sanitizerPool } from './sanitize';
+import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
 import { SharedTier, type PurgeBatch } from './shared-cache';
 import { batchOf } from './shared-cache/purge-batch';
@@ -64,6 +65,8 @@ type SiteLocals = Express['locals'] & {
   /** Present when REDIS_URL is set; `close` it to let the process exit. */
   shared: SharedTier | null;
   images: Images;
+  /** The detailed health, for the metrics listener's /healthz (server/health.ts). */
+  healthDetails: () => Record<string, unknown>;
 };
 
 /**
@@ -79,7 +82,6 @@ export interface SiteApp {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const startedAt = Date.now();
 
 export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
@@ -120,7 +122,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onUpstream: (event) => {
       upstream.record(event.path, event.outcome);
       metrics.upstream(event.path, event.ms / 1000, event.outcome);
-      if (event.outcome !== 'ok' && event.outcome !== 'not-found') logger.warn({ upstream: event }, 'upstream call failed');
+      // 'aborted': every visitor waiting for the call left (logged once, as each request's end).
+      if (event.outcome !== 'ok' && event.outcome !== 'not-found' && event.outcome !== 'aborted') logger.warn({ upstream: event }, 'upstream call failed');
       else logger.debug({ upstream: event }, 'upstream call');
     },
   });
@@ -173,6 +176,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.images = images;
   app.locals.logger = logger;
   app.locals.shared = shared;
+  app.locals.healthDetails = healthDetails({ source, upstream, cache, pageCache, search, shared });
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
@@ -193,31 +197,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   );
   app.use(servePublic(PUBLIC_DIR));
   app.use(images.router);
-
-  // Liveness: 200 while the process can answer, whatever the backend does (restarting the process would
-  // not mend the backend); the backend's state is reported, learnt from calls pages made anyway.
-  app.get('/healthz', (_req, res) => {
-    res.locals.route = 'healthz';
-    res.set('Cache-Control', 'no-store').json({
-      status: 'ok',
-      uptimeS: Math.round((Date.now() - startedAt) / 1000),
-      source: source.name,
-      upstream: upstream.upstream,
-      cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
-      pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
-      sanitizer: { pending: sanitizerPool().pending, ...sanitizerPool().stats },
-      search: search.status,
-      redis: shared ? shared.health : 'off',
-    });
-  });
-  // Readiness: 503 until the configured backend has answered once (a fresh process on a dead backend has
-  // nothing to show); then 200, as the data cache serves stale data through later failures.
-  app.get('/readyz', (_req, res) => {
-    res.locals.route = 'readyz';
-    res.set('Cache-Control', 'no-store');
-    if (upstream.ready) res.json({ status: 'ready' });
-    else res.status(503).json({ status: 'not ready', reason: `nothing loaded from the backend yet (upstream: ${upstream.upstream})` });
-  });
+  app.use(publicHealth(upstream));
   app.get('/_data', (req, res) => {
     res.locals.route = 'data';
     return serveRouteData(req, res, renderDeps);
@@ -277,26 +257,37 @@ interface RequestFacts {
   cache: string;
 }
 
+/** The status logged and counted for a request whose client closed the connection first (nginx's). */
+const CLIENT_CLOSED = 499;
+
 /** One log line and the request metrics, for every response (page cache hits included). */
-function logRequest(logger: Logger, metrics: Metrics, { method, path, route, status, started, cache }: RequestFacts): void {
+function logRequest(logger: Logger, metrics: Metrics, { method, path, route, status, started, cache }: RequestFacts, message?: string): void {
   const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
   metrics.request(route, status, ms / 1000);
-  logger.info({ method, path: (path ?? '').slice(0, 512), route, status, ms, cache });
+  logger.info({ method, path: (path ?? '').slice(0, 512), route, status, ms, cache }, message);
 }
 
+/**
+ * The request log: one line when the response is complete, or one when the client left before it was.
+ * A visitor closing the tab is no fault of the site: what it cuts short (the render, the upstream
+ * calls nobody else waits for) ends without logging again.
+ */
 function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const session = res.locals.session as DataSession | undefined;
-      logRequest(logger, metrics, {
-        method: req.method,
-        path: req.originalUrl,
-        route: routeOf(req, res),
-        status: res.statusCode,
-        started,
-        cache: session?.outcome ?? 'none',
-      });
+    const facts = (status: number): RequestFacts => ({
+      method: req.method,
+      path: req.originalUrl,
+      route: routeOf(req, res),
+      status,
+      started,
+      cache: (res.locals.session as DataSession | undefined)?.outcome ?? 'none',
+    });
+    res.on('finish', () => logRequest(logger, metrics, facts(res.statusCode)));
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      if (res.locals.cutShort) logRequest(logger, metrics, facts(500), 'response cut short after an error');
+      else logRequest(logger, metrics, facts(CLIENT_CLOSED), 'client closed the connection');
     });
     next();
   };
@@ -319,8 +310,11 @@ const gzipOnTheFly: RequestHandler = (req, res, next) => {
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: { status?: number; statusCode?: number; expose?: boolean }, req, res, _next) => {
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 512) }, 'request failed');
+    // A request whose client has gone is logged by the request log; what failed because it went is not news.
+    const clientGone = res.destroyed && !res.writableFinished;
+    if (status >= 500 && !clientGone) logger.error({ err: error, path: req.originalUrl.slice(0, 512) }, 'request failed');
     if (res.headersSent) {
+      res.locals.cutShort = true;
       res.destroy();
       return;
     }

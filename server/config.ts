@@ -2,6 +2,7 @@
  * Configuration from environment variables (DESIGN.md "Contracts"), validated once at start. A bad
  * value is a ConfigError whose message is one line naming the variable and what is allowed.
  */
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -23,8 +24,15 @@ export interface Config {
    * Required in production on a backend; otherwise http://localhost:PORT.
    */
   siteUrl: string;
-  /** Port of the Prometheus /metrics listener; unset: no metrics listener. */
+  /** Port of the Prometheus /metrics listener (also the detailed /healthz); unset: no metrics listener. */
   metricsPort: number | null;
+  /**
+   * Address the metrics listener binds. Loopback by default: it tells the backend's URL, the build id
+   * that names the Redis keys and every cache figure, so it is reachable from outside only when a
+   * sysadmin says so. The Docker image sets 0.0.0.0 (a container's interfaces are its own network; a
+   * Prometheus in the compose network or the cluster scrapes the port, which nothing publishes).
+   */
+  metricsHost: string;
   /** Unset: the cache purge endpoint is off. */
   cachePurgeToken: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -108,6 +116,16 @@ function origins(env: Env, name: string): string[] {
     });
 }
 
+/** An IP address to listen on (or localhost); `fallback` when unset. */
+function bindAddress(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw !== 'localhost' && isIP(raw) === 0) {
+    throw new ConfigError(`Invalid ${name}: ${JSON.stringify(raw)} (expected an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or ::)`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 1, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
@@ -163,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,
     metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
+    metricsHost: bindAddress(env, 'METRICS_HOST', '127.0.0.1'),
     logLevel,
     studentLifePath,
     redisUrl,

@@ -26,19 +26,20 @@ const server = app.listen(config.port, config.host, () => {
   // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm.
   app.locals.search.warm();
 });
-function exitOnListenError(port: number) {
+function exitOnListenError(host: string, port: number) {
   return (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`Cannot listen on ${config.host}:${port}: ${error.code ?? error.message}\n`);
+    process.stderr.write(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}\n`);
     process.exit(1);
   };
 }
-server.on('error', exitOnListenError(config.port));
+server.on('error', exitOnListenError(config.host, config.port));
 
-// Metrics on their own port, so the public one never exposes them (nginx does not proxy it).
-const metrics = config.metricsPort ? metricsServer(app.locals.metrics) : null;
+// Metrics and the detailed health on their own port and address (METRICS_HOST, loopback unless set), so
+// the public one never exposes them (nginx does not proxy it either).
+const metrics = config.metricsPort ? metricsServer(app.locals.metrics, app.locals.healthDetails) : null;
 if (metrics && config.metricsPort) {
-  metrics.on('error', exitOnListenError(config.metricsPort));
-  metrics.listen(config.metricsPort, config.host);
+  metrics.on('error', exitOnListenError(config.metricsHost, config.metricsPort));
+  metrics.listen(config.metricsPort, config.metricsHost, () => logger.info({ port: config.metricsPort, host: config.metricsHost }, 'metrics listening'));
 }
 
 let stopping = false;

@@ -1,7 +1,9 @@
 /**
  * Prometheus metrics (prom-client), served on their own port (METRICS_PORT) so they never reach the
  * public: requests by route pattern (never the raw URL, which would explode the label space) and
- * status, data and page cache figures, upstream latency and errors by endpoint, and Node's defaults.
+ * status, data and page cache figures, upstream latency and errors by endpoint, and Node's defaults
+ * (event-loop delay among them: nodejs_eventloop_lag_p99_seconds and its siblings, measured between
+ * two scrapes).
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -67,6 +69,9 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   mirrored(registry, 'site_data_cache_stale_serves_total', 'Data cache reads answered with stale data', () => data.stats.staleServes);
   mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
   mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
+  mirrored(registry, 'site_page_cache_misses_total', 'Page requests rendered because no current stored page answered', () => pages.stats.misses);
+  mirrored(registry, 'site_page_cache_stores_total', 'Rendered pages stored', () => pages.stats.stores);
+  mirrored(registry, 'site_page_cache_evictions_total', 'Stored pages dropped to stay within PAGE_CACHE_MAX_MB', () => pages.stats.evictions);
   mirrored(registry, 'site_upstream_calls_total', 'Calls made to the backend', () => data.stats.upstreamCalls);
   if (shared) {
     mirrored(registry, 'site_shared_cache_fills_total', 'Data entries taken from Redis instead of the backend', () => data.stats.sharedFills);
@@ -129,9 +134,16 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   };
 }
 
-/** The metrics listener: GET /metrics in Prometheus text format, 404 for anything else. */
-export function metricsServer(metrics: Metrics): Server {
+/**
+ * The metrics listener: GET /metrics in Prometheus text format, GET /healthz with the detailed health
+ * (server/health.ts), 404 for anything else.
+ */
+export function metricsServer(metrics: Metrics, healthDetails: () => Record<string, unknown>): Server {
   return createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(healthDetails()));
+      return;
+    }
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
       return;

@@ -28,7 +28,7 @@ export interface StoredPage {
   status: number;
   /** The page id, for logs and metrics. */
   route: string;
-  /** Every response header except CSP (made per request) and the encoding-specific ones. */
+  /** Every response header except the encoding-specific ones; its CSP names no nonce (server/security.ts). */
   headers: Array<[string, string]>;
   identity: Buffer;
   gzip: Buffer;
@@ -53,6 +53,7 @@ interface PageToStore {
 
 export interface PageCacheStats {
   hits: number;
+  /** Page requests rendered because no current stored page answered them (`missed`). */
   misses: number;
   stores: number;
   evictions: number;
@@ -94,23 +95,22 @@ export class PageCache {
     this.learnt++;
   }
 
-  /** The stored page for `key` if its data is still current (stale data keeps it, while refreshing). */
+  /**
+   * The stored page for `key` if its data is still current (stale data keeps it, while refreshing).
+   * Every request is looked up here, assets and health checks too: a miss is counted only when a page
+   * is rendered (`missed`).
+   */
   get(key: string): StoredPage | null {
     const page = this.pages.get(key);
-    if (!page) {
-      this.stats.misses++;
-      return null;
-    }
+    if (!page) return null;
     if (page.imagesAt !== null && page.imagesAt !== this.learnt) {
       this.delete(key);
-      this.stats.misses++;
       return null;
     }
     for (const [path, version] of page.deps) {
       const now = this.data.peek(path);
       if (!now || now.version !== version || now.freshness === 'expired') {
         this.delete(key);
-        this.stats.misses++;
         return null;
       }
     }
@@ -119,6 +119,11 @@ export class PageCache {
     this.pages.set(key, page);
     this.stats.hits++;
     return page;
+  }
+
+  /** Counts a page request the page cache could not answer: it is being rendered. */
+  missed(): void {
+    this.stats.misses++;
   }
 
   /** Resolves once every store begun so far has finished (stored, skipped or failed). */
@@ -196,9 +201,7 @@ function codedTags(hash: string): StoredPage['etags'] {
 export const pageKey = pageUrl;
 
 /** Headers that belong to one response only; everything else is stored with the page. */
-const PER_RESPONSE = new Set(['content-security-policy', 'content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'date', 'etag']);
-
-export const NONCE_PLACEHOLDER = '{{nonce}}';
+const PER_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'date', 'etag']);
 
 export async function storeRenderedPage(
   cache: PageCache,
@@ -213,9 +216,9 @@ export async function storeRenderedPage(
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!PER_RESPONSE.has(name) && value !== undefined) headers.push([name, String(value)]);
   }
-  // The CSP is stored as a template: each response gets its own nonce.
-  const csp = res.getHeaders()['content-security-policy'];
-  if (typeof csp === 'string') headers.push(['content-security-policy', csp.replaceAll(res.locals.nonce as string, NONCE_PLACEHOLDER)]);
+  // Every visitor of a stored page gets its bytes and its CSP as they are: a nonce in them would be
+  // the same for all, and would allow, for all, whatever script carried it.
+  if (String(res.getHeaders()['content-security-policy']).includes("'nonce-")) return;
   await cache.store(key, {
     status: res.statusCode,
     route: String(res.locals.route),

@@ -25,7 +25,7 @@ import type { Logger } from './logger';
 import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
-import { nonceOf } from './security';
+import { allowInlineScripts } from './security';
 
 export interface RenderDeps {
   routes: RouteHandlers;
@@ -88,9 +88,13 @@ export function pageCacheControl(deps: RenderDeps, { degraded, streamed, status 
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
+  // Every page request reaches this only when no stored page answered it (server/stored-pages.ts).
+  deps.pageCache.missed();
   const controller = visitorSignal(res);
   const session = new DataSession(controller.signal);
   res.locals.session = session;
+  // The route pattern for the request log until the router has named the page.
+  res.locals.route = 'page';
   const crawler = isbot(req.get('user-agent') ?? '');
   const imagesAt = deps.pageCache.imagesLearnt;
   const ctx = createRequestContext(deps, session, !crawler);
@@ -101,6 +105,10 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   let context: StaticHandlerContext | Response;
   try {
     context = await handler.query(routerRequest(deps.siteUrl, key, controller.signal), { requestContext: ctx });
+  } catch (error) {
+    // The visitor left (the request log says so): whatever the router threw on its way out is no fault.
+    if (controller.signal.aborted) return;
+    throw error;
   } finally {
     ctx.done();
   }
@@ -126,9 +134,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const pageId = leafPageId(context);
   res.locals.route = pageId ?? 'NotFound';
   deps.onRender?.(pageId);
-  // Only whole, good pages made entirely of cached data are kept: never a streamed page (its inline
-  // scripts carry this request's nonce), never a degraded one, never an error page.
-  const keep = () => status === 200 && !streamed && !session.degraded && !session.volatile && req.method === 'GET';
 
   const writeHead = () => {
     res.status(status);
@@ -138,12 +143,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.setHeader('Vary', 'Accept-Encoding');
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
-  };
-  const store = (html: Buffer) => {
-    if (!keep()) return;
-    void storeRenderedPage(deps.pageCache, pageKey(req.originalUrl), res, html, session, imagesAt).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'page cache store failed'),
-    );
   };
   const pageWith = (bootText: string) => (
     <AppContext value={{ siteUrl: deps.siteUrl, assets, bootJson: bootText }}>
@@ -159,7 +158,14 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (html) {
       writeHead();
       endWithCodedBody(req, res, html);
-      store(html);
+      // Only good pages made entirely of cached data are kept: never a degraded one, never an error page,
+      // and never one from the stream below, whose inline scripts only its own response's nonce allows
+      // (server/security.ts).
+      if (status === 200 && !session.degraded && !session.volatile && req.method === 'GET') {
+        void storeRenderedPage(deps.pageCache, key, res, html, session, imagesAt).catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'page cache store failed'),
+        );
+      }
       return;
     }
   }
@@ -173,23 +179,16 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         resolve();
       }
     };
+    // React's stream may write inline script: this response's CSP allows it by a nonce, withdrawn from
+    // a page sent whole that turned out to have none.
+    const nonce = allowInlineScripts(res);
     const send = () => {
       writeHead();
-      const capture = keep() ? ([] as Buffer[]) : null;
-      stream.pipe(
-        responseWriter(
-          res,
-          // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
-          { tail: () => deferred.script(), capture, whole: crawler || !streamed },
-          () => {
-            if (capture) store(Buffer.concat(capture));
-            finish();
-          },
-        ),
-      );
+      // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
+      stream.pipe(responseWriter(res, { tail: () => deferred.script(), whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
     };
     const stream = renderToPipeableStream(pageWith(boot), {
-      nonce: nonceOf(res),
+      nonce: nonce.value,
       // Never outline a finished boundary behind a reveal script: complete content stays inline, so
       // visitors without JavaScript see it and a complete page carries no inline script at all.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -200,7 +199,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         if (crawler) send();
       },
       onShellError(error) {
-        deps.logger.error({ err: error }, 'render failed');
+        if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render failed');
         if (!res.headersSent) sendPlainError(res, 500);
         finish();
       },

@@ -29,7 +29,16 @@ export interface ResponseLike {
 
 export function responseWriter(
   res: ResponseLike,
-  { tail, capture, whole }: { tail: () => string; capture: Buffer[] | null; whole: boolean },
+  {
+    tail,
+    whole,
+    beforeWhole,
+  }: {
+    tail: () => string;
+    whole: boolean;
+    /** Sees a whole page's bytes before they are sent, while its headers can still change. */
+    beforeWhole?: (body: Buffer) => void;
+  },
   onDone: () => void,
 ): Writable {
   let held = Buffer.alloc(0);
@@ -45,7 +54,6 @@ export function responseWriter(
       const keep = closingPrefixLength(bytes);
       held = Buffer.from(bytes.subarray(bytes.length - keep));
       const out = bytes.subarray(0, bytes.length - keep);
-      capture?.push(out);
       if (out.length === 0 || res.write(out)) callback();
       else res.once('drain', () => callback());
     },
@@ -54,7 +62,7 @@ export function responseWriter(
       const closes = held.subarray(held.length - CLOSING.length).equals(CLOSING);
       const body = closes ? held.subarray(0, held.length - CLOSING.length) : held;
       const last = Buffer.concat(closes ? [body, Buffer.from(tail()), CLOSING] : [held, Buffer.from(tail())]);
-      capture?.push(last);
+      if (whole) beforeWhole?.(last);
       res.end(last);
       onDone();
       callback();

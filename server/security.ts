@@ -1,6 +1,17 @@
 /**
- * Security headers: helmet with the CSP of DESIGN.md and a fresh nonce per request. The nonce goes to
- * React's render call, the only place inline executable script (React's streaming runtime) comes from.
+ * Security headers: helmet with the CSP of DESIGN.md. Scripts come from the site's own origin only. The
+ * one inline executable script, React's streaming runtime, is written only into a page streamed there
+ * and then: that response alone gets a nonce (`allowInlineScripts`), which goes to React's render call.
+ *
+ * Every other response (a page rendered whole, a stored page, JSON, files) has no inline script, and
+ * its CSP names no nonce at all: `script-src 'self'` is the strictest policy it could carry. A nonce no
+ * script uses protects nothing, and a stored page must never carry one: replayed, it is either the
+ * same nonce for every visitor (which makes it worthless) or a fresh one its bytes cannot match (which
+ * refuses its scripts). So stored pages are only pages with no inline script (server/render.tsx); a
+ * page whose content arrives by React's reveal scripts is rendered again for each request. Allowing
+ * such a page's scripts by hash instead would let it be stored, at the cost of finding React's
+ * scripts in the HTML at store time, for a page that only a component suspending with all its data
+ * present produces, which the server logs as a fault to mend.
  */
 import { freshNonce } from './nonce';
 import type { RequestHandler, Response } from 'express';
@@ -10,21 +21,36 @@ import { INLINE_STYLE_PATH } from '../shared/inline-styles';
 export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 export const MAPS_ORIGIN = 'https://www.google.com';
 
-export function nonceOf(res: Response): string {
-  return res.locals.nonce as string;
+export interface ScriptNonce {
+  /** For React's render call. */
+  value: string;
+  /** Takes the nonce out of the CSP again when `body`, the whole response not yet sent, does not use it. */
+  dropIfUnused: (body: Buffer) => void;
 }
 
-export function securityHeaders(options: { imageOrigins: string[] }): RequestHandler[] {
-  const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = freshNonce();
-    next();
+/** Adds a fresh nonce to this response's script-src. */
+export function allowInlineScripts(res: Response): ScriptNonce {
+  const nonce = freshNonce();
+  const csp = String(res.getHeader('content-security-policy') ?? '');
+  res.setHeader(
+    'Content-Security-Policy',
+    csp.replace(/(^|;)script-src ([^;]*)/, (_match, start: string, sources: string) => `${start}script-src ${sources} 'nonce-${nonce}'`),
+  );
+  return {
+    value: nonce,
+    dropIfUnused: (body) => {
+      if (!res.headersSent && !body.includes(`nonce="${nonce}"`)) res.setHeader('Content-Security-Policy', csp);
+    },
   };
-  const headers = helmet({
+}
+
+export function securityHeaders(options: { imageOrigins: string[] }): RequestHandler {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res as Response)}'`],
+        scriptSrc: ["'self'"],
         // docx-preview (the /XQQ document viewer) injects <style> elements; only that route allows them.
         styleSrc: [(req) => (INLINE_STYLE_PATH.test((req.url ?? '/').split('?')[0]!) ? "'self' 'unsafe-inline'" : "'self'")],
         // Style attributes in server HTML (image aspect ratios, progress bars) cannot run code.
@@ -47,5 +73,4 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  return [assignNonce, headers];
 }

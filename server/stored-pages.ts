@@ -1,14 +1,13 @@
 /**
  * Answers a request from the page cache before Express sees it: the stored bytes in the encoding the
- * client accepts, the headers prepared when the page was stored, ETag/304, and a CSP header with this
- * response's own nonce. Nothing is rendered, compressed, routed or wrapped again; a warm page costs
+ * client accepts, the headers prepared when the page was stored (its CSP among them: a stored page has
+ * no inline script and its CSP no nonce, server/security.ts), and ETag/304. Nothing is rendered, compressed, routed or wrapped again; a warm page costs
  * little more than writing its bytes (see "Render once per data change" in the README).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding } from './encoding';
 import { noneMatchHits } from './etag';
-import { freshNonce } from './nonce';
-import { NONCE_PLACEHOLDER, pageKey, type PageCache } from './page-cache';
+import { pageKey, type PageCache } from './page-cache';
 
 export interface ServedFromCache {
   route: string;
@@ -25,10 +24,7 @@ export function answerFromPageCache(cache: PageCache, req: IncomingMessage, res:
   const page = cache.get(pageKey(req.url));
   if (!page) return false;
   const started = process.hrtime.bigint();
-  const headers: Record<string, string | number> = {};
-  for (const [name, value] of page.headers) {
-    headers[name] = name === 'content-security-policy' ? value.replace(NONCE_PLACEHOLDER, freshNonce()) : value;
-  }
+  const headers: Record<string, string | number> = Object.fromEntries(page.headers);
   // The coding first: the ETag names the representation this client gets, and If-None-Match is
   // compared with that one.
   const coding = pickEncoding(req.headers['accept-encoding']);

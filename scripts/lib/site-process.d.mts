@@ -8,4 +8,9 @@ export declare function chromiumPath(): string;
 export declare function productionNodeFlags(): string[];
 /** Resolves once `url` answers below 500; rejects after 30 s. */
 export declare function waitFor(url: string): Promise<void>;
-export declare function startBuiltSite(options?: { env?: Record<string, string>; nodeArgs?: string[] }): Promise<{ url: string; child: ChildProcess }>;
+/** The environment of a built site in production mode on 127.0.0.1, its metrics listener on `metricsPort`. */
+export declare function siteEnv(port: number, metricsPort: number): NodeJS.ProcessEnv;
+export declare function startBuiltSite(options?: {
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<{ url: string; metricsUrl: string; child: ChildProcess }>;

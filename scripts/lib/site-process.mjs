@@ -57,21 +57,31 @@ export async function waitFor(url) {
 }
 
 /**
+ * The environment of a built site in production mode on 127.0.0.1:`port`, quiet but for warnings, with
+ * its metrics listener (/metrics and the detailed /healthz) on 127.0.0.1:`metricsPort`.
+ */
+export function siteEnv(port, metricsPort) {
+  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+}
+
+/**
  * The built site (built first when missing or stale) on embedded content unless `env` says otherwise, with the
  * production node flags plus `nodeArgs` (`stdio` as for spawn: the bench sends the request log to /dev/null,
  * so it is written, as in production, without flooding the terminal). `at`: another checkout of the site
- * (a baseline to compare with), built there when it is not. Returns its URL and child process.
+ * (a baseline to compare with), built there when it is not. Returns its URL, its metrics listener's URL
+ * (/metrics and the detailed /healthz) and its child process.
  */
 export async function startBuiltSite({ env = {}, nodeArgs = [], stdio = 'inherit', at = root } = {}) {
   // Measuring a development or out-of-date build would measure the wrong thing: the same rule as npm start.
   if (staleReason(at)) spawnSync(process.execPath, [join(at, 'build.mjs')], { cwd: at, stdio: 'inherit' });
   const port = await freePort();
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, join(at, 'dist/server/index.js')], {
     cwd: at,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BACKEND_URL: '', ...env },
+    env: { ...siteEnv(port, metricsPort), BACKEND_URL: '', ...env },
     stdio,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
-  return { url, child };
+  return { url, metricsUrl: `http://127.0.0.1:${metricsPort}`, child };
 }

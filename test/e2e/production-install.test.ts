@@ -38,10 +38,11 @@ afterAll(async () => {
 });
 
 describe('the production install of the Dockerfile', () => {
-  it('uses an exec-form node CMD, a non-root user and a /healthz HEALTHCHECK', () => {
+  it('uses an exec-form node CMD, a non-root user, a /healthz HEALTHCHECK and a metrics listener the network can scrape', () => {
     expect(dockerCmd()[0]).toBe('node');
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
+    expect(dockerfile).toMatch(/^ENV METRICS_HOST=0\.0\.0\.0$/m);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 
@@ -54,7 +55,9 @@ describe('the production install of the Dockerfile', () => {
     server = await startServer({}, { cwd: dir, nodeArgs: args });
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
-    expect((await health.json()) as { status: string }).toMatchObject({ status: 'ok' });
+    expect((await health.json()) as { status: string }).toEqual({ status: 'ok' });
+    const details = await fetch(`${server.metricsUrl}/healthz`);
+    expect((await details.json()) as { source: string }).toMatchObject({ status: 'ok', source: 'embedded' });
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<html lang="uz"');

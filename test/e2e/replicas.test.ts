@@ -62,8 +62,9 @@ async function startReplica(): Promise<RunningServer> {
   return replica;
 }
 
+/** The replica's detailed health, from its metrics listener. */
 async function healthz(replica: RunningServer): Promise<{ redis: RedisHealth; search: SearchHealth }> {
-  return (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: RedisHealth; search: SearchHealth };
+  return (await (await fetch(`${replica.metricsUrl}/healthz`)).json()) as { redis: RedisHealth; search: SearchHealth };
 }
 
 async function redisHealth(replica: RunningServer): Promise<RedisHealth> {

@@ -201,7 +201,7 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     const backend = await startFakeBackend(coreRoutes());
     const replica = await startServer({ BACKEND_URL: backend.url, REDIS_URL: redis.url, CACHE_MAX_KEYS: '10' });
     try {
-      const health = async () => (await (await fetch(`${replica.url}/healthz`)).json()) as { redis: { state: string; resyncs: number } };
+      const health = async () => (await (await fetch(`${replica.metricsUrl}/healthz`)).json()) as { redis: { state: string; resyncs: number } };
       await waitUntil(async () => (await health()).redis.state === 'up');
       for (const path of ['/', '/ru', '/en', '/about', '/ru/about', '/newsAll', '/rektorat', '/departments']) await fetch(replica.url + path);
       for (let id = 1; id <= 30; id++) await fetch(`${replica.url}/ru/news/${id}`);

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
+import { metricsServer } from '../../server/metrics';
 
 /**
  * An app on the given backend, with quiet logs; `env` overrides configuration variables. Pages wait
@@ -24,4 +26,24 @@ export function testApp(backendUrl: string | null, env: Record<string, string> =
 export async function pagesStored(app: ReturnType<typeof testApp>, count: number): Promise<void> {
   await app.locals.pageCache.settled();
   if (app.locals.pageCache.size < count) throw new Error(`page cache holds ${app.locals.pageCache.size} pages, expected ${count}`);
+}
+
+/** Runs `use` with the app's metrics listener (/metrics, the detailed /healthz) on a free port of 127.0.0.1. */
+export async function withMetricsListener<T>(app: ReturnType<typeof testApp>, use: (origin: string) => Promise<T>): Promise<T> {
+  const server = metricsServer(app.locals.metrics, app.locals.healthDetails).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** The detailed health the metrics listener serves as /healthz. */
+export function healthDetails(app: ReturnType<typeof testApp>): Promise<Record<string, unknown>> {
+  return withMetricsListener(app, async (origin) => {
+    const res = await fetch(`${origin}/healthz`);
+    if (res.status !== 200 || res.headers.get('cache-control') !== 'no-store') throw new Error(`metrics /healthz answered ${res.status}`);
+    return (await res.json()) as Record<string, unknown>;
+  });
 }

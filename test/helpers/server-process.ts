@@ -1,10 +1,11 @@
 /**
  * The built production server (dist/server/index.js) as a child process on a free port, the way
- * `npm start` and the Docker image run it. Used by browser tests and the production-install test.
+ * `npm start` and the Docker image run it, with its metrics listener (/metrics and the detailed
+ * /healthz) on another. Used by browser tests and the production-install test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/lib/site-process.mjs';
+import { freePort, siteEnv } from '../../scripts/lib/site-process.mjs';
 
 export { freePort };
 
@@ -13,6 +14,8 @@ export const TEST_REDIS_SIGNING_KEY = 'test-replicas-redis-signing-key-012345678
 export interface RunningServer {
   url: string;
   port: number;
+  /** The metrics listener: /metrics and the detailed /healthz. */
+  metricsUrl: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
@@ -23,22 +26,14 @@ export async function startServer(
   options: { cwd?: string; nodeArgs?: string[]; /** Longer for a start that builds first. */ startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, options.nodeArgs ?? ['dist/server/index.js'], {
     cwd,
     // SITE_URL: production on a backend requires one; this server's own origin is the honest value.
     // REDIS_SIGNING_KEY: replicas on one Redis share it, as a deployment's would.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SITE_URL: url,
-      ...(env.REDIS_URL ? { REDIS_SIGNING_KEY: TEST_REDIS_SIGNING_KEY } : {}),
-      ...env,
-    },
+    env: { ...siteEnv(port, metricsPort), SITE_URL: url, ...(env.REDIS_URL ? { REDIS_SIGNING_KEY: TEST_REDIS_SIGNING_KEY } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,6 +58,7 @@ export async function startServer(
   return {
     url,
     port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     process: child,
     output: () => output,
     stop: (signal = 'SIGTERM') =>

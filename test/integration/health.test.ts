@@ -1,13 +1,14 @@
 /**
- * /healthz is liveness (200 while the process answers) and reports the backend's state; /readyz is
- * 503 until the configured backend answered once. Both learn the backend's state from the calls pages
- * make; neither calls it. The clock is the app's injected one, so "failing since" is exact.
+ * The public /healthz is liveness (200 while the process answers) and says nothing else; /readyz is
+ * 503 until the configured backend answered once. The details (the backend's state, the caches, the
+ * search index, Redis) are the metrics listener's /healthz. All learn the backend's state from the
+ * calls pages make; none calls it. The clock is the app's injected one, so "failing since" is exact.
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
-import { testApp } from '../helpers/app';
+import { healthDetails, testApp } from '../helpers/app';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
@@ -25,9 +26,7 @@ afterEach(async () => {
 });
 
 async function health(app: ReturnType<typeof testApp>) {
-  const res = await request(app).get('/healthz').expect(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.body as { status: string; upstream: string };
+  return (await healthDetails(app)) as { status: string; upstream: string };
 }
 
 describe('/readyz', () => {
@@ -78,7 +77,31 @@ describe('/readyz', () => {
   });
 });
 
-describe('/healthz', () => {
+describe('the public /healthz', () => {
+  it('says ok and nothing about the backend, the replica or the build', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    const app = testApp(backend.url, { REDIS_URL: 'redis://127.0.0.1:9/0', REDIS_TIMEOUT_MS: '50' });
+    try {
+      await request(app).get('/rektorat').expect(200);
+      const res = await request(app).get('/healthz').expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual({ status: 'ok' });
+      // The metrics listener has them all.
+      const details = JSON.stringify(await healthDetails(app));
+      const redis = app.locals.shared!.health;
+      for (const secret of [new URL(backend.url).host, redis.replica, redis.build]) {
+        expect(details).toContain(secret);
+        expect(res.text).not.toContain(secret);
+      }
+      const notReady = await request(testApp(backend.url)).get('/readyz').expect(503);
+      expect(notReady.text).not.toContain(new URL(backend.url).host);
+    } finally {
+      await app.locals.shared?.close();
+    }
+  });
+});
+
+describe("the metrics listener's /healthz", () => {
   it('stays 200 and reports when the backend started failing and when it answers again', async () => {
     backend = await startFakeBackend({ ...coreRoutes(), [RECTORATE]: { status: 500 } });
     let now = START;
@@ -108,7 +131,7 @@ describe('/healthz', () => {
   it("reports the search index's start-up build: none, running, then made and complete", async () => {
     backend = await startFakeBackend(coreRoutes());
     const app = testApp(backend.url);
-    const search = async () => ((await request(app).get('/healthz').expect(200)).body as { search: unknown }).search;
+    const search = async () => (await healthDetails(app)).search;
     expect(await search()).toEqual({ building: false, generation: 0, documents: 0, complete: null });
     app.locals.search.warm();
     expect(await search()).toMatchObject({ building: true, generation: 0 });

@@ -1,16 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metricsServer } from '../../server/metrics';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
-import { pagesStored, testApp } from '../helpers/app';
+import { pagesStored, testApp, withMetricsListener } from '../helpers/app';
 import { freePort, startServer } from '../helpers/server-process';
+import { CLIENT_DIST } from '../../server/paths';
 
 let backend: FakeBackend;
 beforeAll(async () => {
   backend = await startFakeBackend(coreRoutes());
 });
 afterAll(() => backend.close());
+
+/** The metrics text of `app`. */
+function scrape(app: ReturnType<typeof testApp>): Promise<string> {
+  return withMetricsListener(app, async (origin) => (await fetch(`${origin}/metrics`)).text());
+}
 
 describe('metrics', () => {
   it('counts requests by route pattern, caches and upstream calls, on their own listener only', async () => {
@@ -25,25 +32,43 @@ describe('metrics', () => {
     await request(app).get('/news/6').expect(200);
     await request(app).get('/metrics').expect(404);
 
-    const server = metricsServer(app.locals.metrics).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    try {
-      const { port } = server.address() as { port: number };
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      expect(text).toMatch(/site_http_requests_total\{route="NewsDetail",status="200"\} 3/);
-      expect(text).toMatch(/site_http_requests_total\{route="Rektorat",status="503"\} 1/);
-      expect(text).not.toMatch(/route="\/news\/5"/);
-      expect(text).toMatch(/site_http_request_duration_seconds_bucket\{le="[^"]+",route="NewsDetail",status="200"\}/);
-      expect(text).toMatch(/site_page_cache_hits_total 1/);
-      expect(text).toMatch(/site_page_cache_bytes [1-9]/);
-      expect(text).toMatch(/site_data_cache_misses_total [1-9]/);
-      expect(text).toMatch(/site_upstream_request_duration_seconds_count\{endpoint="\/news\/yangiliklar\/:id\/"\} 2/);
-      expect(text).toMatch(/site_upstream_errors_total\{endpoint="\/category\/rektorot\/"\} 1/);
-      expect(text).toMatch(/process_resident_memory_bytes/);
-      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
-    } finally {
-      server.close();
-    }
+    const text = await scrape(app);
+    expect(text).toMatch(/site_http_requests_total\{route="NewsDetail",status="200"\} 3/);
+    expect(text).toMatch(/site_http_requests_total\{route="Rektorat",status="503"\} 1/);
+    expect(text).not.toMatch(/route="\/news\/5"/);
+    expect(text).toMatch(/site_http_request_duration_seconds_bucket\{le="[^"]+",route="NewsDetail",status="200"\}/);
+    expect(text).toMatch(/site_page_cache_hits_total 1/);
+    expect(text).toMatch(/site_page_cache_bytes [1-9]/);
+    expect(text).toMatch(/site_data_cache_misses_total [1-9]/);
+    expect(text).toMatch(/site_upstream_request_duration_seconds_count\{endpoint="\/news\/yangiliklar\/:id\/"\} 2/);
+    expect(text).toMatch(/site_upstream_errors_total\{endpoint="\/category\/rektorot\/"\} 1/);
+    expect(text).toMatch(/process_resident_memory_bytes/);
+    expect(await withMetricsListener(app, async (origin) => (await fetch(`${origin}/`)).status)).toBe(404);
+  });
+
+  it('count page cache misses for page requests only, and show the page cache and the event loop delay', async () => {
+    const app = testApp(backend.url);
+    const asset = readdirSync(join(CLIENT_DIST, 'assets')).find((name) => name.endsWith('.js'))!;
+    await request(app).get('/about').expect(200);
+    await pagesStored(app, 1);
+    await request(app).get('/about').expect(200);
+    // What no stored page could ever answer: hashed assets, public files, images, health, feeds.
+    await request(app).get(`/assets/${asset}`).expect(200);
+    await request(app).get('/favicon.svg').expect(200);
+    await request(app)
+      .get('/_img/not-signed.webp')
+      .expect((res) => expect(res.status).toBeGreaterThanOrEqual(400));
+    await request(app).get('/healthz').expect(200);
+    await request(app).get('/readyz');
+    await request(app).get('/robots.txt').expect(200);
+    // A page asked for with a HEAD is a page request too.
+    await request(app).head('/ru/about').expect(200);
+    const text = await scrape(app);
+    expect(text).toMatch(/^site_page_cache_hits_total 1$/m);
+    expect(text).toMatch(/^site_page_cache_misses_total 2$/m);
+    expect(text).toMatch(/^site_page_cache_stores_total 1$/m);
+    expect(text).toMatch(/^site_page_cache_evictions_total 0$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+$/m);
   });
 
   it('are served on METRICS_PORT by the server process and not on the public port', async () => {
@@ -55,8 +80,34 @@ describe('metrics', () => {
       const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('site_http_requests_total{route="About",status="200"} 1');
+      const health = (await (await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).json()) as { source: string; upstream: string };
+      expect(health).toMatchObject({ source: new URL(backend.url).origin, upstream: 'ok' });
     } finally {
       await server.stop();
+    }
+  });
+
+  // 127.0.0.2 is loopback too, but a listener bound to 127.0.0.1 alone does not answer there.
+  it('listen on loopback only unless METRICS_HOST says otherwise, wherever the public port listens', async () => {
+    const reaches = (url: string) =>
+      fetch(url).then(
+        (res) => res.status === 200,
+        () => false,
+      );
+    for (const [metricsHost, outside] of [
+      [undefined, false],
+      ['0.0.0.0', true],
+    ] as const) {
+      const metricsPort = await freePort();
+      const env = { BACKEND_URL: backend.url, HOST: '0.0.0.0', METRICS_PORT: String(metricsPort), ...(metricsHost ? { METRICS_HOST: metricsHost } : {}) };
+      const server = await startServer(env);
+      try {
+        expect(await reaches(`http://127.0.0.2:${server.port}/healthz`)).toBe(true);
+        expect(await reaches(`http://127.0.0.1:${metricsPort}/metrics`)).toBe(true);
+        expect(await reaches(`http://127.0.0.2:${metricsPort}/metrics`), `METRICS_HOST=${metricsHost}`).toBe(outside);
+      } finally {
+        await server.stop();
+      }
     }
   });
 });

@@ -14,7 +14,16 @@ describe('configuration', () => {
       siteUrl: 'http://localhost:3000',
       cachePurgeToken: null,
       redisUrl: null,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
     });
+  });
+
+  it('binds the metrics listener to the address METRICS_HOST names', () => {
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 9100, metricsHost: '0.0.0.0' });
+    expect(loadConfig({ METRICS_HOST: ' 10.0.3.7 ' }).metricsHost).toBe('10.0.3.7');
+    expect(loadConfig({ METRICS_HOST: '::' }).metricsHost).toBe('::');
+    expect(loadConfig({ METRICS_HOST: '' }).metricsHost).toBe('127.0.0.1');
   });
 
   it.each([
@@ -38,6 +47,8 @@ describe('configuration', () => {
     ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
     ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
     ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
+    ['METRICS_HOST', 'metrics.example.uz', /Invalid METRICS_HOST: "metrics.example.uz" \(expected an IP address to listen on/],
+    ['METRICS_HOST', '0.0.0.0:9100', /Invalid METRICS_HOST/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -12,7 +12,7 @@ async function through(chunks: string[], tail: string, whole = false): Promise<{
     once: () => res,
     flush: () => void flushes++,
   };
-  const writer = responseWriter(res, { tail: () => tail, capture: null, whole }, () => {});
+  const writer = responseWriter(res, { tail: () => tail, whole }, () => {});
   for (const chunk of chunks) {
     await new Promise<void>((resolve) => writer.write(Buffer.from(chunk), () => resolve()));
     (writer as typeof writer & { flush(): void }).flush();
