@@ -28,8 +28,11 @@ interface Entry {
 }
 
 const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
-/** `<key>.<etag>.<ext>`, where a key is `<version>.<width>.<target>` (urls.ts and variants.ts make them). */
-const FILE_NAME = /^([\w-]{16}\.\d+\.(?:avif|webp|legacy))\.([\w-]{16})\.(avif|webp|jpg|png)$/;
+/**
+ * `<key>.<etag>.<ext>`, where a key is `<version>.<size>.<target>` (urls.ts and variants.ts make them)
+ * and a size is a width or the share crop's `og` (formats.ts SHARE).
+ */
+const FILE_NAME = /^([\w-]{16}\.(?:\d+|og)\.(?:avif|webp|legacy))\.([\w-]{16})\.(avif|webp|jpg|png)$/;
 const TEMP_PREFIX = '.tmp-';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 

@@ -485,4 +485,22 @@ describe('load', () => {
     expect(backend.calls(paths[0])).toBe(calls);
     expect(restarted.locals.images.disk.stats.files).toBe(readdirSync(cache).length);
   });
+
+  it('finds a share crop on disk after a restart, and counts its bytes against the bound', async () => {
+    const cache = join(dir, 'share-restart');
+    const source = `${backend.url}/media/photo.jpg`;
+    const site = app({ IMAGE_CACHE_DIR: cache });
+    await get(site, site.locals.images.urls.sharePath(source)).expect(200);
+    const versioned = site.locals.images.urls.sharePath(source);
+    expect(versioned).toMatch(/^\/_img\/[\w-]{16}\/og\/[\w-]{16}\//);
+    const onDisk = readdirSync(cache).reduce((sum, name) => sum + statSync(join(cache, name)).size, 0);
+    expect(onDisk).toBeGreaterThan(0);
+
+    const calls = backend.calls('/media/photo.jpg');
+    const restarted = app({ IMAGE_CACHE_DIR: cache });
+    const res = await get(restarted, versioned).expect(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(backend.calls('/media/photo.jpg')).toBe(calls);
+    expect(restarted.locals.images.disk.stats.bytes).toBe(onDisk);
+  });
 });
