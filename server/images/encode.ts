@@ -5,6 +5,7 @@
 import type { Metadata, SharpOptions } from 'sharp';
 import { SHARE_CROP } from '../../shared/seo';
 import { SHARE, type Size, type Target } from './formats';
+import { Refused } from './refused';
 
 type Sharp = (typeof import('sharp'))['default'];
 let loading: Promise<Sharp> | null = null;
@@ -43,11 +44,6 @@ const WEBP = { quality: 75, effort: 4 } as const;
 const JPEG = { quality: 78, mozjpeg: true } as const;
 const PNG = { compressionLevel: 8 } as const;
 
-/** A source the endpoint will not use, and why (for the log and the X-Image-Fallback header). */
-export class Refused extends Error {
-  override name = 'Refused';
-}
-
 export interface SourceImage {
   format: string;
   /** As displayed, EXIF orientation applied. */
@@ -70,12 +66,12 @@ export async function inspect(bytes: Buffer): Promise<SourceImage> {
     // The header alone, without sharp's pixel limit, so that a bomb is refused with its dimensions below.
     meta = await sharp(bytes, { ...INPUT, limitInputPixels: false }).metadata();
   } catch {
-    throw new Refused('not an image');
+    throw new Refused('not-an-image', 'not an image');
   }
-  if (!ACCEPTED.has(meta.format)) throw new Refused(`format ${meta.format} not accepted`);
+  if (!ACCEPTED.has(meta.format)) throw new Refused('not-an-image', `format ${meta.format} not accepted`);
   const { width, height } = meta;
-  if (!width || !height) throw new Refused('no dimensions');
-  if (width * height > MAX_INPUT_PIXELS) throw new Refused(`too many pixels (${width}x${height})`);
+  if (!width || !height) throw new Refused('not-an-image', 'no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw new Refused('too-large', `too many pixels (${width}x${height})`);
   const turned = (meta.orientation ?? 1) >= 5;
   return { format: meta.format, width: turned ? height : width, height: turned ? width : height, hasAlpha: meta.hasAlpha };
 }

@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
-import { encode, inspect, Refused, type SourceImage } from './encode';
+import { encode, inspect, type SourceImage } from './encode';
 import type { Size, Target } from './formats';
+import { Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
 import { contentVersion, type Versions } from './versions';
@@ -33,8 +34,8 @@ const MAX_WAITING = 16;
 
 export interface Answer extends Variant {
   cacheControl: string;
-  /** Why the default image was answered instead of the source. */
-  fallback?: string;
+  /** Why the default image was answered instead of the source (the public category; the detail is logged). */
+  fallback?: FallbackReason;
 }
 
 interface Made extends Variant {
@@ -59,7 +60,7 @@ export class ImageVariants {
   readonly queue = new WorkQueue(ENCODES_AT_ONCE, MAX_WAITING);
   private readonly making = new SingleFlight<Made>();
   private readonly fetching = new SingleFlight<Original>();
-  private readonly failures = new Map<string, { reason: string; until: number }>();
+  private readonly failures = new Map<string, { reason: FallbackReason; until: number }>();
 
   constructor(private readonly deps: VariantDeps) {}
 
@@ -72,15 +73,16 @@ export class ImageVariants {
       return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
     } catch (error) {
       if (error instanceof Busy) throw error;
-      const reason = error instanceof Refused ? error.message : error instanceof Error ? error.message : String(error);
+      const reason = error instanceof Refused ? error.reason : 'failed';
+      const detail = error instanceof Error ? error.message : String(error);
       this.remember(source, reason);
-      this.deps.logger.warn({ source: source.slice(0, 512), reason }, 'image source refused: default image answered');
+      this.deps.logger.warn({ source: source.slice(0, 512), reason, detail }, 'image source refused: default image answered');
       return this.fallback(width, target, reason);
     }
   }
 
-  private refusal(source: string): string | null {
-    if (!this.deps.sources.allowed(source)) return 'source not allowed';
+  private refusal(source: string): FallbackReason | null {
+    if (!this.deps.sources.allowed(source)) return 'not-allowed';
     const failed = this.failures.get(source);
     if (!failed) return null;
     if (failed.until > this.deps.now()) return failed.reason;
@@ -88,14 +90,14 @@ export class ImageVariants {
     return null;
   }
 
-  private remember(source: string, reason: string): void {
+  private remember(source: string, reason: FallbackReason): void {
     this.failures.delete(source);
     this.failures.set(source, { reason, until: this.deps.now() + REMEMBER_FAILURE_MS });
     if (this.failures.size > MAX_FAILURES) this.failures.delete(this.failures.keys().next().value!);
   }
 
   /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
-  private async fallback(width: Size, target: Target, reason: string): Promise<Answer> {
+  private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
     const made = await this.variant(DEFAULT_IMAGE, null, width, target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
@@ -123,7 +125,8 @@ export class ImageVariants {
 
   private async fetch(source: string): Promise<Original> {
     const fetched = await this.deps.sources.fetch(source);
-    if (fetched.kind !== 'ok') throw new Refused(fetched.kind === 'failed' ? fetched.reason : 'unexpected 304');
+    if (fetched.kind === 'failed') throw new Refused(fetched.category, fetched.reason);
+    if (fetched.kind !== 'ok') throw new Refused('failed', 'unexpected 304');
     const image = await inspect(fetched.bytes);
     const version = contentVersion(fetched.bytes);
     this.deps.versions.learn(source, { version, width: image.width, height: image.height, vector: image.format === 'svg', validators: fetched.validators });

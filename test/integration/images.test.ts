@@ -20,6 +20,7 @@ import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { getBytes } from '../helpers/image-urls';
+import { freePort } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
 const KEY = 'k'.repeat(32);
@@ -331,7 +332,7 @@ describe('what is refused', () => {
   it('answers the default image for a signed URL of another origin, without fetching it', async () => {
     const site = app();
     const res = await get(site, urlOf(site, `${other.url}/x.jpg`)).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('source not allowed');
+    expect(res.headers['x-image-fallback']).toBe('not-allowed');
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
     expect(other.calls()).toBe(0);
@@ -345,7 +346,22 @@ describe('what is refused', () => {
   it('does not follow a redirect to another origin', async () => {
     const site = app();
     const res = await get(site, urlOf(site, `${backend.url}/media/away.jpg`)).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('redirect to another origin (http://evil.invalid)');
+    expect(res.headers['x-image-fallback']).toBe('unreachable');
+    expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
+  });
+
+  it('tells the public only a short category in X-Image-Fallback; the origin or errno code goes to the log', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    // A port nothing listens on: the connection is refused (ECONNREFUSED).
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const site = app({ MEDIA_ORIGINS: closed }, { logger });
+    const refused = await get(site, urlOf(site, `${closed}/photo.jpg`)).expect(200);
+    const redirected = await get(site, urlOf(site, `${backend.url}/media/away.jpg`)).expect(200);
+    expect([refused.headers['x-image-fallback'], redirected.headers['x-image-fallback']]).toEqual(['unreachable', 'unreachable']);
+    const log = lines.join('');
+    expect(log).toContain('ECONNREFUSED');
+    expect(log).toContain('redirect to another origin (http://evil.invalid)');
   });
 
   it('sniffs the bytes: a JPEG sent as text/html is served, HTML sent as image/jpeg is not', async () => {
@@ -354,7 +370,7 @@ describe('what is refused', () => {
     expect(jpeg.headers['x-image-fallback']).toBeUndefined();
     expect(await shape(jpeg.body as Buffer)).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     const page = await get(site, urlOf(site, `${backend.url}/media/page.jpg`)).expect(200);
-    expect(page.headers['x-image-fallback']).toBe('not an image');
+    expect(page.headers['x-image-fallback']).toBe('not-an-image');
     expect(await shape(page.body as Buffer)).toMatchObject(DEFAULT_AT_320);
   });
 
@@ -362,7 +378,7 @@ describe('what is refused', () => {
     const site = app();
     const rss = process.memoryUsage().rss;
     const res = await get(site, urlOf(site, `${backend.url}/media/bomb.png`), WEBP).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('too many pixels (30000x30000)');
+    expect(res.headers['x-image-fallback']).toBe('too-large');
     expect(await shape(res.body as Buffer)).toMatchObject({ format: 'webp', ...DEFAULT_AT_320 });
     // Decoding it would take 3.6 GB.
     expect(process.memoryUsage().rss - rss).toBeLessThan(300 * 1024 * 1024);
@@ -385,7 +401,7 @@ describe('what is refused', () => {
     const site = app({}, { now: () => now });
     const url = urlOf(site, `${backend.url}/media/missing.jpg`);
     const res = await get(site, url).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('HTTP 404');
+    expect(res.headers['x-image-fallback']).toBe('missing');
     expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
     await get(site, url).expect(200);
     await get(site, urlOf(site, `${backend.url}/media/missing.jpg`, 640)).expect(200);
@@ -400,10 +416,10 @@ describe('what is refused', () => {
     backend.set('/media/huge.jpg', { body: Buffer.alloc(26 * 1024 * 1024), contentType: 'image/jpeg' });
     const site = app({ BACKEND_TIMEOUT_MS: '100' });
     const slow = await get(site, urlOf(site, `${backend.url}/media/hangs.jpg`)).expect(200);
-    expect(slow.headers['x-image-fallback']).toBe('timeout');
+    expect(slow.headers['x-image-fallback']).toBe('unreachable');
     const site2 = app();
     const huge = await get(site2, urlOf(site2, `${backend.url}/media/huge.jpg`)).expect(200);
-    expect(huge.headers['x-image-fallback']).toBe('source too large');
+    expect(huge.headers['x-image-fallback']).toBe('too-large');
   });
 });
 
