@@ -42,6 +42,8 @@ export interface Config {
   /** Directory of the image endpoint's encoded variants, and its upper bound in bytes. */
   imageCacheDir: string;
   imageCacheMaxBytes: number;
+  /** Longest the image endpoint spends reading or encoding one image; past it, the encoder process is killed. */
+  imageEncodeTimeoutMs: number;
   /** Key of the image URLs' signatures; unset: a random key per process. */
   imageSigningKey: string | null;
   /** NODE_ENV=production. */
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaOrigins: origins(env, 'MEDIA_ORIGINS'),
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR?.trim() || join(tmpdir(), 'ztu-site-images')),
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
+    imageEncodeTimeoutMs: integer(env, 'IMAGE_ENCODE_TIMEOUT_S', 30, 1, 600) * 1000,
     imageSigningKey: signingKey || null,
     production: env.NODE_ENV === 'production',
   };

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
-import type { Encoded } from './encode';
+import type { Encoded } from './encoder';
 
 export interface Variant {
   body: Buffer;

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { PLACES } from '../../shared/pictures';
 import { PUBLIC_DIR } from '../paths';
 import { DiskCache } from './disk-cache';
+import { Encoder } from './encoder';
 import { imageRouter } from './endpoint';
 import { Signer } from './signing';
 import { Sources } from './sources';
@@ -30,6 +31,7 @@ export interface Images {
   variants: ImageVariants;
   versions: Versions;
   disk: DiskCache;
+  encoder: Encoder;
 }
 
 export interface ImageDeps {
@@ -57,8 +59,9 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
     onLearn: onSourceLearnt,
   });
   const disk = new DiskCache(config.imageCacheDir, config.imageCacheMaxBytes, logger);
-  const variants = new ImageVariants({ sources, versions, disk, logger, now });
+  const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs });
+  const variants = new ImageVariants({ sources, versions, disk, encoder, logger, now });
   const urls = new ImageUrls(signer, versions);
   const richText = new RichTextImages({ urls, versions, allowed: (source) => sources.allowed(source), place: PLACES.richText });
-  return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk };
+  return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk, encoder };
 }

@@ -1,16 +1,17 @@
 /**
  * Answering one variant: from the disk cache when the source's version is known and the variant was
  * made before; otherwise one fetch of the source and one encode however many ask at once (single
- * flight), in the work queue (two at once, a few waiting, then 503). A source that is not allowed, or
- * that fails (missing, too slow, too large, not an image, too many pixels), gets the site's default
- * image in its place, briefly cached; a failure is remembered for as long, so a broken image is not
- * fetched again on every request.
+ * flight), in the work queue (two at once, a few waiting, then 503), where the variants of one source
+ * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
+ * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
+ * failure is remembered for as long, and the variants of that source still waiting in the queue fail
+ * with it, so a broken image is neither fetched nor drawn again for each of them.
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
-import { encode, inspect, type SourceImage } from './encode';
+import type { Encoder, SourceImage } from './encoder';
 import type { Size, Target } from './formats';
 import { Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
@@ -52,6 +53,7 @@ export interface VariantDeps {
   sources: Sources;
   versions: Versions;
   disk: DiskCache;
+  encoder: Encoder;
   logger: Logger;
   now: () => number;
 }
@@ -73,10 +75,12 @@ export class ImageVariants {
       return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
     } catch (error) {
       if (error instanceof Busy) throw error;
-      const reason = error instanceof Refused ? error.reason : 'failed';
-      const detail = error instanceof Error ? error.message : String(error);
-      this.remember(source, reason);
-      this.deps.logger.warn({ source: source.slice(0, 512), reason, detail }, 'image source refused: default image answered');
+      const reason = reasonOf(error);
+      // A failure remembered while this variant waited was logged by the variant that met it.
+      if (!(error instanceof RememberedFailure)) {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.deps.logger.warn({ source: source.slice(0, 512), reason, detail }, 'image source refused: default image answered');
+      }
       return this.fallback(width, target, reason);
     }
   }
@@ -108,30 +112,46 @@ export class ImageVariants {
       const stored = await this.deps.disk.get(variantKey(version, width, target));
       if (stored) return { ...stored, version };
     }
-    return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target)));
+    return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target), source));
   }
 
+  /** In the queue. A failure is remembered here, before the next variant of the source takes the slot. */
   private async make(source: string, width: Size, target: Target): Promise<Made> {
-    const original = await this.fetching.run(source, () => this.fetch(source));
-    const key = variantKey(original.version, width, target);
-    // Made before under another URL (unversioned, or another source with the same bytes).
-    const stored = await this.deps.disk.get(key);
-    if (stored) return { ...stored, version: original.version };
-    const encoded = await encode(original.bytes, original.image, width, target);
-    const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
-    await this.deps.disk.put(key, encoded, etag);
-    return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
+    const failed = this.refusal(source);
+    if (failed) throw new RememberedFailure(failed, 'failed while this variant waited');
+    try {
+      const original = await this.fetching.run(source, () => this.fetch(source));
+      const key = variantKey(original.version, width, target);
+      // Made before under another URL (unversioned, or another source with the same bytes).
+      const stored = await this.deps.disk.get(key);
+      if (stored) return { ...stored, version: original.version };
+      const encoded = await this.deps.encoder.encode(original.bytes, original.image, width, target);
+      const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
+      await this.deps.disk.put(key, encoded, etag);
+      return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
+    } catch (error) {
+      // Not the default image's failure: it stands in for every other, and may work on the next try.
+      if (source !== DEFAULT_IMAGE) this.remember(source, reasonOf(error));
+      throw error;
+    }
   }
 
   private async fetch(source: string): Promise<Original> {
     const fetched = await this.deps.sources.fetch(source);
     if (fetched.kind === 'failed') throw new Refused(fetched.category, fetched.reason);
     if (fetched.kind !== 'ok') throw new Refused('failed', 'unexpected 304');
-    const image = await inspect(fetched.bytes);
+    const image = await this.deps.encoder.inspect(fetched.bytes);
     const version = contentVersion(fetched.bytes);
     this.deps.versions.learn(source, { version, width: image.width, height: image.height, vector: image.format === 'svg', validators: fetched.validators });
     return { bytes: fetched.bytes, image, version };
   }
+}
+
+/** A source's failure met by another variant of it, while this one waited. */
+class RememberedFailure extends Refused {}
+
+function reasonOf(error: unknown): FallbackReason {
+  return error instanceof Refused ? error.reason : 'failed';
 }
 
 /** A variant is named by the content it comes from, so it survives restarts and is shared by equal sources. */

@@ -37,6 +37,7 @@ describe('configuration', () => {
     ['MEDIA_ORIGINS', 'https://cdn.ztu.uz, ftp://files.ztu.uz', /Invalid MEDIA_ORIGINS: "ftp:\/\/files.ztu.uz"/],
     ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
     ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
+    ['IMAGE_ENCODE_TIMEOUT_S', '0', /Invalid IMAGE_ENCODE_TIMEOUT_S/],
     ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
@@ -75,6 +76,7 @@ describe('configuration', () => {
     expect(config.mediaOrigins).toEqual(['https://cdn.ztu.uz', 'http://media.ztu.uz:8080']);
     expect(config.imageSigningKey).toBe('s'.repeat(16));
     expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
+    expect(config.imageEncodeTimeoutMs).toBe(30_000);
     expect(config.imageCacheDir).toMatch(/ztu-site-images$/);
     expect(loadConfig({}).mediaOrigins).toEqual([]);
     expect(loadConfig({}).imageSigningKey).toBeNull();
