@@ -71,13 +71,14 @@ describe('configuration', () => {
     expect(config.siteUrl).toBe('https://ztu.uz');
   });
 
-  it('reads the image settings: origins normalised, a cache under the temp dir by default', () => {
+  it('reads the image settings: origins normalised, no shared cache directory by default (each process makes its own)', () => {
     const config = loadConfig({ MEDIA_ORIGINS: ' https://cdn.ztu.uz/ ,http://media.ztu.uz:8080,', IMAGE_SIGNING_KEY: 's'.repeat(16) });
     expect(config.mediaOrigins).toEqual(['https://cdn.ztu.uz', 'http://media.ztu.uz:8080']);
     expect(config.imageSigningKey).toBe('s'.repeat(16));
     expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
     expect(config.imageEncodeTimeoutMs).toBe(30_000);
-    expect(config.imageCacheDir).toMatch(/ztu-site-images$/);
+    expect(config.imageCacheDir).toBeNull();
+    expect(loadConfig({ IMAGE_CACHE_DIR: ' /var/cache/site-images ' }).imageCacheDir).toBe('/var/cache/site-images');
     expect(loadConfig({}).mediaOrigins).toEqual([]);
     expect(loadConfig({}).imageSigningKey).toBeNull();
   });
