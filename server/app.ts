@@ -40,6 +40,7 @@ import { SharedTier, type PurgeScope } from './shared-cache';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
 import { pictureMaker } from './images/pictures';
+import { registerImageMetrics } from './images/metrics';
 
 export interface AppDeps {
   source?: Source;
@@ -139,6 +140,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onSourceChanged: () => pageCache.clear(),
     onSourceLearnt: () => pageCache.imageSourceLearnt(),
   });
+  registerImageMetrics(metrics.registry, images);
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     routes,

@@ -13,7 +13,7 @@ import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
 import type { Size, Target } from './formats';
-import { Refused, type FallbackReason } from './refused';
+import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
 import { contentVersion, type Versions } from './versions';
@@ -63,6 +63,8 @@ export class ImageVariants {
   private readonly making = new SingleFlight<Made>();
   private readonly fetching = new SingleFlight<Original>();
   private readonly failures = new Map<string, { reason: FallbackReason; until: number }>();
+  /** Default images answered in place of a source, by reason, since start (for /metrics). */
+  readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
 
   constructor(private readonly deps: VariantDeps) {}
 
@@ -102,6 +104,7 @@ export class ImageVariants {
 
   /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
   private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
+    this.fallbacks[reason]++;
     const made = await this.variant(DEFAULT_IMAGE, null, width, target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
