@@ -5,7 +5,8 @@
  *    Every hashed file also gets .br and .gz siblings for the static server to send as they are.
  *  - dist/server/index.js: the server, TypeScript bundled to one ESM file with npm packages left
  *    external (node_modules is installed beside it in production), and beside it the sanitiser
- *    thread's script (server/rich-text/sanitize-worker.mjs, plain JavaScript, copied as it is).
+ *    thread's script (server/rich-text/sanitize-worker.mjs) and the image encoder's child process
+ *    (server/images/encoder-process.mjs), plain JavaScript, copied as they are.
  * `node build.mjs --watch` rebuilds on change and restarts the server (npm run dev).
  */
 import { spawn } from 'node:child_process';
@@ -153,8 +154,8 @@ async function precompress(metafile) {
   );
 }
 
-/** Files the server loads at run time from beside its bundle (worker threads run their own script). */
-const SERVER_FILES = [join(root, 'server', 'rich-text', 'sanitize-worker.mjs')];
+/** Files the server loads at run time from beside its bundle (worker threads and child processes run their own script). */
+const SERVER_FILES = [join(root, 'server', 'rich-text', 'sanitize-worker.mjs'), join(root, 'server', 'images', 'encoder-process.mjs')];
 
 async function copyServerFiles() {
   await mkdir(serverOut, { recursive: true });

@@ -42,6 +42,7 @@ import { batchOf } from './shared-cache/purge-batch';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
 import { pictureMaker } from './images/pictures';
+import { registerImageMetrics } from './images/metrics';
 
 export interface AppDeps {
   source?: Source;
@@ -148,6 +149,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onSourceChanged: () => pageCache.clear(),
     onSourceLearnt: () => pageCache.imageSourceLearnt(),
   });
+  registerImageMetrics(metrics.registry, images);
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     routes,

@@ -3,8 +3,7 @@
  * value is a ConfigError whose message is one line naming the variable and what is allowed.
  */
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export interface Config {
   port: number;
@@ -52,9 +51,14 @@ export interface Config {
   redisSigningKey: string | null;
   /** Origins besides the backend's whose images the image endpoint may fetch (server/images). */
   mediaOrigins: string[];
-  /** Directory of the image endpoint's encoded variants, and its upper bound in bytes. */
-  imageCacheDir: string;
+  /**
+   * Directory of the image endpoint's encoded variants (one process's: server/images/cache-dir.ts), and
+   * its upper bound in bytes. Unset: a private directory per process, removed when it exits.
+   */
+  imageCacheDir: string | null;
   imageCacheMaxBytes: number;
+  /** Longest the image endpoint spends reading or encoding one image; past it, the encoder process is killed. */
+  imageEncodeTimeoutMs: number;
   /** Key of the image URLs' signatures; unset: a random key per process. */
   imageSigningKey: string | null;
   /** NODE_ENV=production. */
@@ -188,8 +192,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000),
     redisSigningKey,
     mediaOrigins: origins(env, 'MEDIA_ORIGINS'),
-    imageCacheDir: resolve(env.IMAGE_CACHE_DIR?.trim() || join(tmpdir(), 'ztu-site-images')),
+    imageCacheDir: env.IMAGE_CACHE_DIR?.trim() ? resolve(env.IMAGE_CACHE_DIR.trim()) : null,
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
+    imageEncodeTimeoutMs: integer(env, 'IMAGE_ENCODE_TIMEOUT_S', 30, 1, 600) * 1000,
     imageSigningKey: signingKey || null,
     production: env.NODE_ENV === 'production',
   };

@@ -23,7 +23,7 @@ export function endpointLabel(path: string): string {
 }
 
 /** A counter whose value is read from a stats object at scrape time. */
-function mirrored(registry: Registry, name: string, help: string, read: () => number): void {
+export function mirrored(registry: Registry, name: string, help: string, read: () => number): void {
   new Counter({
     name,
     help,

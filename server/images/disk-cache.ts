@@ -4,13 +4,14 @@
  * first time it is needed, so a restart keeps the variants. A hit moves an entry to the recent end and,
  * at most hourly per file, sets the file's mtime, which orders the rebuilt index. Files are written to
  * a temporary name and renamed, so a crash never leaves a half-written variant under a real name.
- * One process per directory: two would each keep their own index of it.
+ * One process per directory: two would each keep their own index of it (cache-dir.ts sees to that).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
-import type { Encoded } from './encode';
+import { privateCacheDir } from './cache-dir';
+import type { Encoded } from './encoder';
 
 export interface Variant {
   body: Buffer;
@@ -28,8 +29,11 @@ interface Entry {
 }
 
 const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
-/** `<key>.<etag>.<ext>`, where a key is `<version>.<width>.<target>` (urls.ts and variants.ts make them). */
-const FILE_NAME = /^([\w-]{16}\.\d+\.(?:avif|webp|legacy))\.([\w-]{16})\.(avif|webp|jpg|png)$/;
+/**
+ * `<key>.<etag>.<ext>`, where a key is `<version>.<size>.<target>` (urls.ts and variants.ts make them)
+ * and a size is a width or the share crop's `og` (formats.ts SHARE).
+ */
+const FILE_NAME = /^([\w-]{16}\.(?:\d+|og)\.(?:avif|webp|legacy))\.([\w-]{16})\.(avif|webp|jpg|png)$/;
 const TEMP_PREFIX = '.tmp-';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
@@ -38,14 +42,23 @@ export class DiskCache {
   private used = 0;
   private ready: Promise<boolean> | null = null;
 
+  /**
+   * `dir` null: a private directory (cache-dir.ts), made when the cache is first used. `maxBytes`
+   * bounds the bytes of the variants in it.
+   */
   constructor(
-    private readonly dir: string,
-    private readonly maxBytes: number,
+    private dir: string | null,
+    readonly maxBytes: number,
     private readonly logger: Logger,
   ) {}
 
   get stats(): { files: number; bytes: number } {
     return { files: this.index.size, bytes: this.used };
+  }
+
+  /** Where the variants are, once the cache was first used. */
+  get directory(): string | null {
+    return this.dir;
   }
 
   async get(key: string): Promise<Variant | null> {
@@ -56,7 +69,7 @@ export class DiskCache {
     this.index.set(key, entry);
     let body: Buffer;
     try {
-      body = await readFile(join(this.dir, entry.file));
+      body = await readFile(this.path(entry.file));
     } catch {
       // Deleted behind our back (or evicted while we read): a miss, made again.
       this.forget(key, entry);
@@ -65,7 +78,7 @@ export class DiskCache {
     const now = Date.now();
     if (now - entry.touchedAt > TOUCH_EVERY_MS) {
       entry.touchedAt = now;
-      utimes(join(this.dir, entry.file), now / 1000, now / 1000).catch(() => undefined);
+      utimes(this.path(entry.file), now / 1000, now / 1000).catch(() => undefined);
     }
     return { body, etag: `"${entry.etag}"`, contentType: entry.contentType };
   }
@@ -75,10 +88,10 @@ export class DiskCache {
     const size = encoded.bytes.length;
     if (size > this.maxBytes || !(await this.open())) return;
     const file = `${key}.${etag}.${encoded.ext}`;
-    const temp = join(this.dir, `${TEMP_PREFIX}${randomUUID()}`);
+    const temp = this.path(`${TEMP_PREFIX}${randomUUID()}`);
     try {
       await writeFile(temp, encoded.bytes);
-      await rename(temp, join(this.dir, file));
+      await rename(temp, this.path(file));
     } catch (error) {
       this.logger.warn({ err: error, dir: this.dir }, 'image cache: cannot write a variant');
       await unlink(temp).catch(() => undefined);
@@ -90,6 +103,10 @@ export class DiskCache {
     await this.evict();
   }
 
+  private path(name: string): string {
+    return join(this.dir!, name);
+  }
+
   private add(key: string, entry: Entry): void {
     this.index.set(key, entry);
     this.used += entry.size;
@@ -99,7 +116,7 @@ export class DiskCache {
     if (this.index.get(key) !== entry) return;
     this.index.delete(key);
     this.used -= entry.size;
-    if (removeFile) unlink(join(this.dir, entry.file)).catch(() => undefined);
+    if (removeFile) unlink(this.path(entry.file)).catch(() => undefined);
   }
 
   private async evict(): Promise<void> {
@@ -107,7 +124,7 @@ export class DiskCache {
     while (this.used > this.maxBytes) {
       const [key, entry] = this.index.entries().next().value!;
       this.forget(key, entry);
-      removals.push(unlink(join(this.dir, entry.file)).catch(() => undefined));
+      removals.push(unlink(this.path(entry.file)).catch(() => undefined));
     }
     await Promise.all(removals);
   }
@@ -125,14 +142,15 @@ export class DiskCache {
   }
 
   private async scan(): Promise<void> {
+    this.dir ??= privateCacheDir(this.logger);
     await mkdir(this.dir, { recursive: true });
     const found: Array<[string, Entry]> = [];
     for (const name of await readdir(this.dir)) {
       // A temporary file is a write that a crash interrupted.
-      if (name.startsWith(TEMP_PREFIX)) await unlink(join(this.dir, name)).catch(() => undefined);
+      if (name.startsWith(TEMP_PREFIX)) await unlink(this.path(name)).catch(() => undefined);
       const match = FILE_NAME.exec(name);
       if (!match) continue;
-      const info = await stat(join(this.dir, name)).catch(() => null);
+      const info = await stat(this.path(name)).catch(() => null);
       if (!info?.isFile()) continue;
       found.push([match[1]!, { file: name, size: info.size, etag: match[2]!, contentType: CONTENT_TYPES[match[3]!]!, touchedAt: info.mtimeMs }]);
     }

@@ -1,7 +1,8 @@
 /**
  * GET/HEAD /_img/…: the variant a signed URL asks for, in the format Accept allows (urls.ts has the
  * URL's shape). Unsigned, forged or malformed URLs and widths outside the set are 404; a full work
- * queue is 503 with Retry-After.
+ * queue is 503 with Retry-After. When the default image stands in for the source, X-Image-Fallback
+ * names why in one of a few fixed words (refused.ts); what exactly failed is only in the log.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { noneMatchHits } from '../etag';
@@ -44,8 +45,7 @@ async function serve(req: Request, res: Response, signer: Signer, variants: Imag
     return;
   }
   res.set({ 'Content-Type': answer.contentType, ETag: answer.etag, 'Cache-Control': answer.cacheControl });
-  // The reason may quote an error message: only printable ASCII is a valid header value.
-  if (answer.fallback) res.set('X-Image-Fallback', answer.fallback.replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
+  if (answer.fallback) res.set('X-Image-Fallback', answer.fallback);
   if (noneMatchHits(req.get('if-none-match'), answer.etag)) {
     res.status(304).end();
     return;

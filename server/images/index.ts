@@ -8,7 +8,9 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { PLACES } from '../../shared/pictures';
 import { PUBLIC_DIR } from '../paths';
+import { claimCacheDir } from './cache-dir';
 import { DiskCache } from './disk-cache';
+import { Encoder } from './encoder';
 import { imageRouter } from './endpoint';
 import { Signer } from './signing';
 import { Sources } from './sources';
@@ -30,6 +32,9 @@ export interface Images {
   variants: ImageVariants;
   versions: Versions;
   disk: DiskCache;
+  encoder: Encoder;
+  /** IMAGE_CACHE_DIR was held by another live process: this one uses a private directory (cache-dir.ts). */
+  cacheDirConflict: boolean;
 }
 
 export interface ImageDeps {
@@ -56,9 +61,11 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
     onChange: onSourceChanged,
     onLearn: onSourceLearnt,
   });
-  const disk = new DiskCache(config.imageCacheDir, config.imageCacheMaxBytes, logger);
-  const variants = new ImageVariants({ sources, versions, disk, logger, now });
+  const claimed = claimCacheDir(config.imageCacheDir, logger);
+  const disk = new DiskCache(claimed.dir, config.imageCacheMaxBytes, logger);
+  const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs });
+  const variants = new ImageVariants({ sources, versions, disk, encoder, logger, now });
   const urls = new ImageUrls(signer, versions);
   const richText = new RichTextImages({ urls, versions, allowed: (source) => sources.allowed(source), place: PLACES.richText });
-  return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk };
+  return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk, encoder, cacheDirConflict: claimed.conflict };
 }

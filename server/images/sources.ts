@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { describeFailure, fetchWithinOrigin, readCapped, startCall } from '../backend/limited-fetch';
+import type { FallbackReason } from './refused';
 
 /** Larger sources are abandoned as they arrive (a camera JPEG is 2-6 MB). */
 export const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
@@ -19,10 +20,15 @@ export interface Validators {
 export type Fetched =
   | { kind: 'ok'; bytes: Buffer; validators: Validators }
   | { kind: 'unchanged' }
-  /** `gone`: the source answered 404 or 410 (or the file is missing), not a passing failure. */
-  | { kind: 'failed'; reason: string; gone: boolean };
+  /**
+   * `gone`: the source answered 404 or 410 (or the file is missing), not a passing failure. `reason`
+   * is the detail for the log; `category` what the public may be told.
+   */
+  | { kind: 'failed'; reason: string; category: FallbackReason; gone: boolean };
 
 type Located = { file: string } | { url: URL };
+
+const TOO_LARGE: Fetched = { kind: 'failed', reason: 'source too large', category: 'too-large', gone: false };
 
 export interface SourceOptions {
   /** Origins fetched over HTTP: the backend's and MEDIA_ORIGINS. */
@@ -48,7 +54,7 @@ export class Sources {
   /** With `validators`, a source that did not change answers `unchanged` without its body. */
   async fetch(source: string, validators: Validators = {}): Promise<Fetched> {
     const located = this.locate(source);
-    if (!located) return { kind: 'failed', reason: 'source not allowed', gone: true };
+    if (!located) return { kind: 'failed', reason: 'source not allowed', category: 'not-allowed', gone: true };
     return 'file' in located ? this.read(located.file) : this.download(located.url, validators);
   }
 
@@ -77,10 +83,10 @@ export class Sources {
 
   private async read(file: string): Promise<Fetched> {
     try {
-      if ((await stat(file)).size > MAX_SOURCE_BYTES) return { kind: 'failed', reason: 'source too large', gone: false };
+      if ((await stat(file)).size > MAX_SOURCE_BYTES) return TOO_LARGE;
       return { kind: 'ok', bytes: await readFile(file), validators: {} };
     } catch (error) {
-      return { kind: 'failed', reason: describeFailure(error), gone: true };
+      return { kind: 'failed', reason: describeFailure(error), category: 'missing', gone: true };
     }
   }
 
@@ -91,22 +97,23 @@ export class Sources {
     const call = startCall(null, this.options.timeoutMs);
     try {
       const response = await fetchWithinOrigin(url, headers, call.signal);
-      if (typeof response === 'string') return { kind: 'failed', reason: response, gone: false };
+      if (typeof response === 'string') return { kind: 'failed', reason: response, category: 'unreachable', gone: false };
       if (response.status === 304) {
         await response.body?.cancel();
         return { kind: 'unchanged' };
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return { kind: 'failed', reason: `HTTP ${response.status}`, gone: response.status === 404 || response.status === 410 };
+        const gone = response.status === 404 || response.status === 410;
+        return { kind: 'failed', reason: `HTTP ${response.status}`, category: gone ? 'missing' : 'unreachable', gone };
       }
       const bytes = await readCapped(response, MAX_SOURCE_BYTES);
-      if (!bytes) return { kind: 'failed', reason: 'source too large', gone: false };
+      if (!bytes) return TOO_LARGE;
       const etag = response.headers.get('etag') ?? undefined;
       const lastModified = response.headers.get('last-modified') ?? undefined;
       return { kind: 'ok', bytes, validators: { etag, lastModified } };
     } catch (error) {
-      return { kind: 'failed', reason: call.timedOut() ? 'timeout' : describeFailure(error), gone: false };
+      return { kind: 'failed', reason: call.timedOut() ? 'timeout' : describeFailure(error), category: 'unreachable', gone: false };
     } finally {
       call.end();
     }

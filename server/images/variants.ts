@@ -1,17 +1,19 @@
 /**
  * Answering one variant: from the disk cache when the source's version is known and the variant was
  * made before; otherwise one fetch of the source and one encode however many ask at once (single
- * flight), in the work queue (two at once, a few waiting, then 503). A source that is not allowed, or
- * that fails (missing, too slow, too large, not an image, too many pixels), gets the site's default
- * image in its place, briefly cached; a failure is remembered for as long, so a broken image is not
- * fetched again on every request.
+ * flight), in the work queue (two at once, a few waiting, then 503), where the variants of one source
+ * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
+ * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
+ * failure is remembered for as long, and the variants of that source still waiting in the queue fail
+ * with it, so a broken image is neither fetched nor drawn again for each of them.
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
-import { encode, inspect, Refused, type SourceImage } from './encode';
+import type { Encoder, SourceImage } from './encoder';
 import type { Size, Target } from './formats';
+import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
 import { contentVersion, type Versions } from './versions';
@@ -33,8 +35,8 @@ const MAX_WAITING = 16;
 
 export interface Answer extends Variant {
   cacheControl: string;
-  /** Why the default image was answered instead of the source. */
-  fallback?: string;
+  /** Why the default image was answered instead of the source (the public category; the detail is logged). */
+  fallback?: FallbackReason;
 }
 
 interface Made extends Variant {
@@ -51,6 +53,7 @@ export interface VariantDeps {
   sources: Sources;
   versions: Versions;
   disk: DiskCache;
+  encoder: Encoder;
   logger: Logger;
   now: () => number;
 }
@@ -59,7 +62,9 @@ export class ImageVariants {
   readonly queue = new WorkQueue(ENCODES_AT_ONCE, MAX_WAITING);
   private readonly making = new SingleFlight<Made>();
   private readonly fetching = new SingleFlight<Original>();
-  private readonly failures = new Map<string, { reason: string; until: number }>();
+  private readonly failures = new Map<string, { reason: FallbackReason; until: number }>();
+  /** Default images answered in place of a source, by reason, since start (for /metrics). */
+  readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
 
   constructor(private readonly deps: VariantDeps) {}
 
@@ -72,15 +77,18 @@ export class ImageVariants {
       return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
     } catch (error) {
       if (error instanceof Busy) throw error;
-      const reason = error instanceof Refused ? error.message : error instanceof Error ? error.message : String(error);
-      this.remember(source, reason);
-      this.deps.logger.warn({ source: source.slice(0, 512), reason }, 'image source refused: default image answered');
+      const reason = reasonOf(error);
+      // A failure remembered while this variant waited was logged by the variant that met it.
+      if (!(error instanceof RememberedFailure)) {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.deps.logger.warn({ source: source.slice(0, 512), reason, detail }, 'image source refused: default image answered');
+      }
       return this.fallback(width, target, reason);
     }
   }
 
-  private refusal(source: string): string | null {
-    if (!this.deps.sources.allowed(source)) return 'source not allowed';
+  private refusal(source: string): FallbackReason | null {
+    if (!this.deps.sources.allowed(source)) return 'not-allowed';
     const failed = this.failures.get(source);
     if (!failed) return null;
     if (failed.until > this.deps.now()) return failed.reason;
@@ -88,14 +96,15 @@ export class ImageVariants {
     return null;
   }
 
-  private remember(source: string, reason: string): void {
+  private remember(source: string, reason: FallbackReason): void {
     this.failures.delete(source);
     this.failures.set(source, { reason, until: this.deps.now() + REMEMBER_FAILURE_MS });
     if (this.failures.size > MAX_FAILURES) this.failures.delete(this.failures.keys().next().value!);
   }
 
   /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
-  private async fallback(width: Size, target: Target, reason: string): Promise<Answer> {
+  private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
+    this.fallbacks[reason]++;
     const made = await this.variant(DEFAULT_IMAGE, null, width, target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
@@ -106,29 +115,46 @@ export class ImageVariants {
       const stored = await this.deps.disk.get(variantKey(version, width, target));
       if (stored) return { ...stored, version };
     }
-    return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target)));
+    return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target), source));
   }
 
+  /** In the queue. A failure is remembered here, before the next variant of the source takes the slot. */
   private async make(source: string, width: Size, target: Target): Promise<Made> {
-    const original = await this.fetching.run(source, () => this.fetch(source));
-    const key = variantKey(original.version, width, target);
-    // Made before under another URL (unversioned, or another source with the same bytes).
-    const stored = await this.deps.disk.get(key);
-    if (stored) return { ...stored, version: original.version };
-    const encoded = await encode(original.bytes, original.image, width, target);
-    const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
-    await this.deps.disk.put(key, encoded, etag);
-    return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
+    const failed = this.refusal(source);
+    if (failed) throw new RememberedFailure(failed, 'failed while this variant waited');
+    try {
+      const original = await this.fetching.run(source, () => this.fetch(source));
+      const key = variantKey(original.version, width, target);
+      // Made before under another URL (unversioned, or another source with the same bytes).
+      const stored = await this.deps.disk.get(key);
+      if (stored) return { ...stored, version: original.version };
+      const encoded = await this.deps.encoder.encode(original.bytes, original.image, width, target);
+      const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
+      await this.deps.disk.put(key, encoded, etag);
+      return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
+    } catch (error) {
+      // Not the default image's failure: it stands in for every other, and may work on the next try.
+      if (source !== DEFAULT_IMAGE) this.remember(source, reasonOf(error));
+      throw error;
+    }
   }
 
   private async fetch(source: string): Promise<Original> {
     const fetched = await this.deps.sources.fetch(source);
-    if (fetched.kind !== 'ok') throw new Refused(fetched.kind === 'failed' ? fetched.reason : 'unexpected 304');
-    const image = await inspect(fetched.bytes);
+    if (fetched.kind === 'failed') throw new Refused(fetched.category, fetched.reason);
+    if (fetched.kind !== 'ok') throw new Refused('failed', 'unexpected 304');
+    const image = await this.deps.encoder.inspect(fetched.bytes);
     const version = contentVersion(fetched.bytes);
     this.deps.versions.learn(source, { version, width: image.width, height: image.height, vector: image.format === 'svg', validators: fetched.validators });
     return { bytes: fetched.bytes, image, version };
   }
+}
+
+/** A source's failure met by another variant of it, while this one waited. */
+class RememberedFailure extends Refused {}
+
+function reasonOf(error: unknown): FallbackReason {
+  return error instanceof Refused ? error.reason : 'failed';
 }
 
 /** A variant is named by the content it comes from, so it survives restarts and is shared by equal sources. */

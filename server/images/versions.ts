@@ -5,9 +5,19 @@
  * the background (a conditional GET) when a URL is made from an entry older than the check interval.
  * Bounded, oldest out; lost on restart, which is safe: URLs are then made without a version (and
  * cached briefly) until the next fetch learns it again, and a hash of the same bytes is the same.
+ * Checks run a few at once, with a bounded queue: a source that ignores validators answers with its
+ * whole body (up to 25 MB, held to hash it), and a burst of pages can make hundreds of checks due.
+ * A check the queue cannot hold is dropped (and counted): the entry stays due, so the next page
+ * that uses it asks again.
  */
 import { createHash } from 'node:crypto';
 import type { Sources, Validators } from './sources';
+import { Busy, WorkQueue } from './work-queue';
+
+/** Checks at once: at most this many source bodies are held for hashing. */
+const CHECKS_AT_ONCE = 2;
+/** Checks waiting; past that, new ones are dropped. */
+const MAX_CHECKS_WAITING = 32;
 
 export interface SourceVersion {
   version: string;
@@ -38,6 +48,8 @@ export function contentVersion(bytes: Buffer): string {
 export class Versions {
   private readonly entries = new Map<string, SourceVersion>();
   private readonly checking = new Set<string>();
+  private readonly queue = new WorkQueue(CHECKS_AT_ONCE, MAX_CHECKS_WAITING);
+  private dropped = 0;
 
   constructor(private readonly options: VersionOptions) {}
 
@@ -57,16 +69,21 @@ export class Versions {
     else if (known.version !== entry.version) this.options.onChange();
   }
 
-  /** Checks under way (tests wait for none, rather than for a time). */
+  /** Checks under way, running or waiting (tests wait for none, rather than for a time). */
   get checksUnderWay(): number {
     return this.checking.size;
+  }
+
+  /** For /metrics: checks running and waiting now, and dropped since start for want of room. */
+  get checkStats(): { running: number; queued: number; dropped: number } {
+    return { ...this.queue.stats, dropped: this.dropped };
   }
 
   private check(source: string, entry: SourceVersion): void {
     if (this.checking.has(source)) return;
     this.checking.add(source);
-    void this.options.sources
-      .fetch(source, entry.validators)
+    void this.queue
+      .run(() => this.options.sources.fetch(source, entry.validators))
       .then((fetched) => {
         if (this.entries.get(source) !== entry) return;
         const changed = fetched.kind === 'ok' ? contentVersion(fetched.bytes) !== entry.version : fetched.kind === 'failed' && fetched.gone;
@@ -79,6 +96,10 @@ export class Versions {
           entry.checkedAt = this.options.now();
           if (fetched.kind === 'ok') entry.validators = fetched.validators;
         }
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Busy)) throw error;
+        this.dropped++;
       })
       .finally(() => this.checking.delete(source));
   }

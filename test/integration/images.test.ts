@@ -20,6 +20,7 @@ import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { getBytes } from '../helpers/image-urls';
+import { freePort } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
 const KEY = 'k'.repeat(32);
@@ -41,6 +42,9 @@ function app(env: Record<string, string> = {}, deps: Parameters<typeof testApp>[
 
 /** The answer's bytes, whatever its type. */
 const get = (site: App, url: string, accept = OLD) => getBytes(site, url, accept);
+
+/** The variants in a cache directory (its lock file, `.owner`, aside). */
+const variantFiles = (cache: string) => readdirSync(cache).filter((name) => !name.startsWith('.'));
 
 /** The URL of one width of `source`, as pages get it. */
 function urlOf(site: App, source: string, width = 320): string {
@@ -331,7 +335,7 @@ describe('what is refused', () => {
   it('answers the default image for a signed URL of another origin, without fetching it', async () => {
     const site = app();
     const res = await get(site, urlOf(site, `${other.url}/x.jpg`)).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('source not allowed');
+    expect(res.headers['x-image-fallback']).toBe('not-allowed');
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
     expect(other.calls()).toBe(0);
@@ -345,7 +349,22 @@ describe('what is refused', () => {
   it('does not follow a redirect to another origin', async () => {
     const site = app();
     const res = await get(site, urlOf(site, `${backend.url}/media/away.jpg`)).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('redirect to another origin (http://evil.invalid)');
+    expect(res.headers['x-image-fallback']).toBe('unreachable');
+    expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
+  });
+
+  it('tells the public only a short category in X-Image-Fallback; the origin or errno code goes to the log', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    // A port nothing listens on: the connection is refused (ECONNREFUSED).
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const site = app({ MEDIA_ORIGINS: closed }, { logger });
+    const refused = await get(site, urlOf(site, `${closed}/photo.jpg`)).expect(200);
+    const redirected = await get(site, urlOf(site, `${backend.url}/media/away.jpg`)).expect(200);
+    expect([refused.headers['x-image-fallback'], redirected.headers['x-image-fallback']]).toEqual(['unreachable', 'unreachable']);
+    const log = lines.join('');
+    expect(log).toContain('ECONNREFUSED');
+    expect(log).toContain('redirect to another origin (http://evil.invalid)');
   });
 
   it('sniffs the bytes: a JPEG sent as text/html is served, HTML sent as image/jpeg is not', async () => {
@@ -354,7 +373,7 @@ describe('what is refused', () => {
     expect(jpeg.headers['x-image-fallback']).toBeUndefined();
     expect(await shape(jpeg.body as Buffer)).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     const page = await get(site, urlOf(site, `${backend.url}/media/page.jpg`)).expect(200);
-    expect(page.headers['x-image-fallback']).toBe('not an image');
+    expect(page.headers['x-image-fallback']).toBe('not-an-image');
     expect(await shape(page.body as Buffer)).toMatchObject(DEFAULT_AT_320);
   });
 
@@ -362,7 +381,7 @@ describe('what is refused', () => {
     const site = app();
     const rss = process.memoryUsage().rss;
     const res = await get(site, urlOf(site, `${backend.url}/media/bomb.png`), WEBP).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('too many pixels (30000x30000)');
+    expect(res.headers['x-image-fallback']).toBe('too-large');
     expect(await shape(res.body as Buffer)).toMatchObject({ format: 'webp', ...DEFAULT_AT_320 });
     // Decoding it would take 3.6 GB.
     expect(process.memoryUsage().rss - rss).toBeLessThan(300 * 1024 * 1024);
@@ -385,7 +404,7 @@ describe('what is refused', () => {
     const site = app({}, { now: () => now });
     const url = urlOf(site, `${backend.url}/media/missing.jpg`);
     const res = await get(site, url).expect(200);
-    expect(res.headers['x-image-fallback']).toBe('HTTP 404');
+    expect(res.headers['x-image-fallback']).toBe('missing');
     expect(await shape(res.body as Buffer)).toMatchObject(DEFAULT_AT_320);
     await get(site, url).expect(200);
     await get(site, urlOf(site, `${backend.url}/media/missing.jpg`, 640)).expect(200);
@@ -400,10 +419,10 @@ describe('what is refused', () => {
     backend.set('/media/huge.jpg', { body: Buffer.alloc(26 * 1024 * 1024), contentType: 'image/jpeg' });
     const site = app({ BACKEND_TIMEOUT_MS: '100' });
     const slow = await get(site, urlOf(site, `${backend.url}/media/hangs.jpg`)).expect(200);
-    expect(slow.headers['x-image-fallback']).toBe('timeout');
+    expect(slow.headers['x-image-fallback']).toBe('unreachable');
     const site2 = app();
     const huge = await get(site2, urlOf(site2, `${backend.url}/media/huge.jpg`)).expect(200);
-    expect(huge.headers['x-image-fallback']).toBe('source too large');
+    expect(huge.headers['x-image-fallback']).toBe('too-large');
   });
 });
 
@@ -458,23 +477,23 @@ describe('load', () => {
     const paths = ['/media/n1.jpg', '/media/n2.jpg', '/media/n3.jpg', '/media/n4.jpg', '/media/n5.jpg', '/media/n6.jpg'];
     for (const path of paths) backend.set(path, { body: await noise(1920, 1440), contentType: 'image/jpeg' });
     const site = app(env);
-    const total = () => readdirSync(cache).reduce((sum, name) => sum + statSync(join(cache, name)).size, 0);
+    const total = () => variantFiles(cache).reduce((sum, name) => sum + statSync(join(cache, name)).size, 0);
     const files: string[][] = [];
     for (const path of paths) {
       await get(site, urlOf(site, backend.url + path, 1280)).expect(200);
       // The first variant, asked again, is the most recently used: the second goes first.
       await get(site, urlOf(site, backend.url + paths[0]!, 1280)).expect(200);
       expect(total()).toBeLessThanOrEqual(1024 * 1024);
-      files.push(readdirSync(cache));
+      files.push(variantFiles(cache));
     }
-    const sizes = readdirSync(cache).map((name) => statSync(join(cache, name)).size);
+    const sizes = variantFiles(cache).map((name) => statSync(join(cache, name)).size);
     // Noise hardly compresses: each 1280-px variant is over a quarter of the megabyte, so some were deleted.
     expect(Math.min(...sizes)).toBeGreaterThan(256 * 1024);
     expect(sizes.length).toBeLessThan(paths.length);
     const firstFile = files[0]![0]!;
     const secondFile = files[1]!.find((name) => name !== firstFile)!;
-    expect(readdirSync(cache)).toContain(firstFile);
-    expect(readdirSync(cache)).not.toContain(secondFile);
+    expect(variantFiles(cache)).toContain(firstFile);
+    expect(variantFiles(cache)).not.toContain(secondFile);
 
     // A new process rebuilds its index from the directory: a versioned URL is a hit, no fetch.
     const versioned = urlOf(site, backend.url + paths[0]!, 1280);
@@ -483,6 +502,25 @@ describe('load', () => {
     const res = await get(restarted, versioned).expect(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(backend.calls(paths[0])).toBe(calls);
-    expect(restarted.locals.images.disk.stats.files).toBe(readdirSync(cache).length);
+    expect(restarted.locals.images.disk.stats.files).toBe(variantFiles(cache).length);
+    // Twelve encodes of a noisy 1920-px photo: a bound for a hang only, on a busy machine.
+  }, 240_000);
+
+  it('finds a share crop on disk after a restart, and counts its bytes against the bound', async () => {
+    const cache = join(dir, 'share-restart');
+    const source = `${backend.url}/media/photo.jpg`;
+    const site = app({ IMAGE_CACHE_DIR: cache });
+    await get(site, site.locals.images.urls.sharePath(source)).expect(200);
+    const versioned = site.locals.images.urls.sharePath(source);
+    expect(versioned).toMatch(/^\/_img\/[\w-]{16}\/og\/[\w-]{16}\//);
+    const onDisk = variantFiles(cache).reduce((sum, name) => sum + statSync(join(cache, name)).size, 0);
+    expect(onDisk).toBeGreaterThan(0);
+
+    const calls = backend.calls('/media/photo.jpg');
+    const restarted = app({ IMAGE_CACHE_DIR: cache });
+    const res = await get(restarted, versioned).expect(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(backend.calls('/media/photo.jpg')).toBe(calls);
+    expect(restarted.locals.images.disk.stats.bytes).toBe(onDisk);
   });
 });

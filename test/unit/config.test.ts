@@ -46,6 +46,7 @@ describe('configuration', () => {
     ['MEDIA_ORIGINS', 'https://cdn.ztu.uz, ftp://files.ztu.uz', /Invalid MEDIA_ORIGINS: "ftp:\/\/files.ztu.uz"/],
     ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
     ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
+    ['IMAGE_ENCODE_TIMEOUT_S', '0', /Invalid IMAGE_ENCODE_TIMEOUT_S/],
     ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
     ['METRICS_HOST', 'metrics.example.uz', /Invalid METRICS_HOST: "metrics.example.uz" \(expected an IP address to listen on/],
     ['METRICS_HOST', '0.0.0.0:9100', /Invalid METRICS_HOST/],
@@ -81,12 +82,14 @@ describe('configuration', () => {
     expect(config.siteUrl).toBe('https://ztu.uz');
   });
 
-  it('reads the image settings: origins normalised, a cache under the temp dir by default', () => {
+  it('reads the image settings: origins normalised, no shared cache directory by default (each process makes its own)', () => {
     const config = loadConfig({ MEDIA_ORIGINS: ' https://cdn.ztu.uz/ ,http://media.ztu.uz:8080,', IMAGE_SIGNING_KEY: 's'.repeat(16) });
     expect(config.mediaOrigins).toEqual(['https://cdn.ztu.uz', 'http://media.ztu.uz:8080']);
     expect(config.imageSigningKey).toBe('s'.repeat(16));
     expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
-    expect(config.imageCacheDir).toMatch(/ztu-site-images$/);
+    expect(config.imageEncodeTimeoutMs).toBe(30_000);
+    expect(config.imageCacheDir).toBeNull();
+    expect(loadConfig({ IMAGE_CACHE_DIR: ' /var/cache/site-images ' }).imageCacheDir).toBe('/var/cache/site-images');
     expect(loadConfig({}).mediaOrigins).toEqual([]);
     expect(loadConfig({}).imageSigningKey).toBeNull();
   });

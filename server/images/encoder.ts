@@ -1,0 +1,176 @@
+/**
+ * Reading a source image and making one variant of it, in child processes (encoder-process.mjs runs
+ * sharp there). The time limit is kept by killing the process: libvips checks its own timeout only
+ * between tiles, and one hostile SVG filter draws for minutes in a single call. A killed process takes
+ * its CPU and memory with it; so does one left without work, so the server's memory does not keep what
+ * a burst of encodes took. The source's own Content-Type is never consulted: the format is what sharp
+ * finds in the bytes.
+ *
+ * No queue here: callers bound how many jobs run at once (the variants' work queue), and a process is
+ * started for a job when none is free.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { SHARE_CROP } from '../../shared/seo';
+import type { Size, Target } from './formats';
+import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
+
+export interface SourceImage {
+  format: string;
+  /** As displayed, EXIF orientation applied. */
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+export interface Encoded {
+  bytes: Buffer;
+  contentType: string;
+  ext: 'avif' | 'webp' | 'jpg' | 'png';
+}
+
+export interface EncoderOptions {
+  /** Longest one job (reading a header, making a variant) may take once a process has it. */
+  timeoutMs: number;
+  /** The child's script; tests may give another. */
+  script?: URL;
+}
+
+/** A process left without work this long exits. */
+const IDLE_MS = 30_000;
+/** A process is replaced after this many jobs: what libvips and the allocator keep cannot grow for weeks. */
+const JOBS_PER_PROCESS = 200;
+/** libvips holds the pixels outside the JavaScript heap: the child's heap holds messages only. */
+const CHILD_ARGS = ['--max-old-space-size=64'];
+
+type Job = { op: 'inspect'; bytes: Buffer } | { op: 'encode'; bytes: Buffer; source: SourceImage; width: Size; target: Target; shareCrop: typeof SHARE_CROP };
+
+type Reply = { ready: true } | { id: number; result: unknown } | { id: number; refused: { reason: string; detail: string } } | { id: number; error: string };
+
+interface Pending {
+  id: number;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  /** Settled once the process has loaded sharp; rejected if it ends before. */
+  ready: Promise<void>;
+  failStart: (error: Error) => void;
+  jobs: number;
+  current: Pending | null;
+  idleTimer?: NodeJS.Timeout;
+}
+
+export class Encoder {
+  private readonly idle: Worker[] = [];
+  private readonly live = new Set<Worker>();
+  private readonly script: URL;
+  private nextId = 1;
+  /** Jobs that ran out of time (their process killed), and processes started, for /metrics and tests. */
+  readonly stats = { timeouts: 0, processesStarted: 0 };
+
+  constructor(private readonly options: EncoderOptions) {
+    this.script = options.script ?? new URL('./encoder-process.mjs', import.meta.url);
+  }
+
+  /** The ids of the encoder processes alive now (tests check that a killed one is gone). */
+  get pids(): number[] {
+    return [...this.live].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : []));
+  }
+
+  /** What the header says; refuses what is not an accepted image, or too large to decode. */
+  async inspect(bytes: Buffer): Promise<SourceImage> {
+    return (await this.run({ op: 'inspect', bytes })) as SourceImage;
+  }
+
+  /**
+   * The variant `width` pixels wide (never wider than a raster source), or the share crop, in the target
+   * format, oriented, without metadata (encoder-process.mjs has the recipe).
+   */
+  async encode(bytes: Buffer, source: SourceImage, width: Size, target: Target): Promise<Encoded> {
+    const encoded = (await this.run({ op: 'encode', bytes, source, width, target, shareCrop: SHARE_CROP })) as Encoded & { bytes: Uint8Array };
+    // Structured clone hands a Buffer over as a plain Uint8Array.
+    return { ...encoded, bytes: Buffer.from(encoded.bytes.buffer, encoded.bytes.byteOffset, encoded.bytes.byteLength) };
+  }
+
+  /** Ends every process (a stopping server, a test's end). */
+  close(): void {
+    for (const worker of this.live) this.end(worker, new Error('encoder closed'));
+  }
+
+  private async run(job: Job): Promise<unknown> {
+    const worker = this.idle.pop() ?? this.start();
+    clearTimeout(worker.idleTimer);
+    worker.child.channel?.ref();
+    // The limit covers the process's start too: one that never gets ready is as stuck as a slow job.
+    const timer = setTimeout(() => {
+      this.stats.timeouts++;
+      this.end(worker, new Refused('too-slow', `took longer than ${this.options.timeoutMs} ms: encoder process killed`));
+    }, this.options.timeoutMs);
+    try {
+      await worker.ready;
+      const id = this.nextId++;
+      return await new Promise((resolve, reject) => {
+        worker.current = { id, resolve, reject };
+        worker.child.send({ id, ...job });
+      });
+    } finally {
+      clearTimeout(timer);
+      worker.current = null;
+      this.release(worker);
+    }
+  }
+
+  private start(): Worker {
+    const child = fork(this.script, [], { execArgv: CHILD_ARGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.stats.processesStarted++;
+    // Neither keeps the server alive: a stopping server does not wait for an idle encoder.
+    child.unref();
+    let started!: () => void;
+    let failStart!: (error: Error) => void;
+    const ready = new Promise<void>((resolve, reject) => ((started = resolve), (failStart = reject)));
+    // A failed start is the waiting job's error; nobody else awaits it.
+    ready.catch(() => undefined);
+    const worker: Worker = { child, ready, failStart, jobs: 0, current: null };
+    this.live.add(worker);
+    child.on('message', (reply: Reply) => {
+      if ('ready' in reply) return started();
+      const pending = worker.current;
+      if (!pending || pending.id !== reply.id) return;
+      if ('result' in reply) pending.resolve(reply.result);
+      else if ('refused' in reply) pending.reject(new Refused(categoryOf(reply.refused.reason), reply.refused.detail));
+      else pending.reject(new Refused('failed', reply.error));
+    });
+    child.on('error', (error) => this.end(worker, new Refused('failed', `encoder process: ${error.message}`)));
+    child.on('exit', (code, signal) => this.end(worker, new Refused('failed', `encoder process exited (${signal ?? code})`)));
+    return worker;
+  }
+
+  /** Back to the idle list when it is fit for more work, with a timer to end it if none comes. */
+  private release(worker: Worker): void {
+    if (!this.live.has(worker)) return;
+    worker.jobs++;
+    if (worker.jobs >= JOBS_PER_PROCESS) return this.end(worker, null);
+    worker.child.channel?.unref();
+    worker.idleTimer = setTimeout(() => this.end(worker, null), IDLE_MS);
+    worker.idleTimer.unref();
+    this.idle.push(worker);
+  }
+
+  /** Kills the process (at once: what it does cannot be finished usefully) and fails its job, if any. */
+  private end(worker: Worker, error: Error | null): void {
+    if (!this.live.delete(worker)) return;
+    clearTimeout(worker.idleTimer);
+    const index = this.idle.indexOf(worker);
+    if (index >= 0) this.idle.splice(index, 1);
+    worker.child.kill('SIGKILL');
+    const reason = error ?? new Refused('failed', 'encoder process ended');
+    worker.failStart(reason);
+    worker.current?.reject(reason);
+  }
+}
+
+function categoryOf(reason: string): FallbackReason {
+  return (FALLBACK_REASONS as readonly string[]).includes(reason) ? (reason as FallbackReason) : 'failed';
+}

@@ -1,0 +1,111 @@
+/**
+ * One hostile SVG among the backend's images: a 7000x7000 drawing whose every shape has a turbulence
+ * filter of a thousand octaves and a wide blur, minutes of libvips work at the larger widths. What a
+ * sysadmin must see: the variant asked gets the default image once the encode time limit has passed,
+ * the process that drew it is gone, the source's other variants waiting behind it fail with it
+ * without fetching it again, and other sources' cold variants are still made. No time is asserted:
+ * the test waits for answers and conditions.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app';
+import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
+import { getBytes } from '../helpers/image-urls';
+import { waitUntil } from '../helpers/wait';
+
+const OLD = 'image/*,*/*;q=0.8';
+const WEBP = 'image/webp,*/*';
+/** The default image (public/media/default/news.svg) is 1200x800. */
+const DEFAULT_RATIO = 800 / 1200;
+
+function hostileSvg(): Buffer {
+  const shapes = Array.from(
+    { length: 2000 },
+    (_, i) =>
+      `<rect x="${(i * 37) % 7000}" y="${(i * 91) % 7000}" width="900" height="900" fill="#${((i * 123_457) % 0xffffff).toString(16).padStart(6, '0')}" filter="url(#f)"/>`,
+  ).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><defs><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000"/><feGaussianBlur stdDeviation="500"/></filter></defs>${shapes}</svg>`,
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let dir: string;
+let backend: FakeBackend;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ztu-images-hostile-'));
+  const photo = (width: number) =>
+    sharp({ create: { width, height: 600, channels: 3, background: '#3060c0' } })
+      .jpeg()
+      .toBuffer();
+  backend = await startFakeBackend({
+    '/media/hostile.svg': { body: hostileSvg(), contentType: 'image/svg+xml' },
+    '/media/calm-1.jpg': { body: await photo(800), contentType: 'image/jpeg' },
+    '/media/calm-2.jpg': { body: await photo(900), contentType: 'image/jpeg' },
+  });
+});
+
+afterAll(async () => {
+  await backend?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a hostile SVG', () => {
+  it('gets the default image after IMAGE_ENCODE_TIMEOUT_S, its process killed; its waiting variants fail with it; other images are still made', async () => {
+    const site = testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache'), IMAGE_ENCODE_TIMEOUT_S: '15', BACKEND_TIMEOUT_MS: '120000' });
+    const { urls, encoder, variants } = site.locals.images;
+    const hostile = `${backend.url}/media/hostile.svg`;
+    const url = (source: string, width: number) => urls.imageSet(source, [width]).src;
+
+    // The widest variant first: drawing it takes minutes.
+    const first = getBytes(site, url(hostile, 1920), OLD).then((res) => res);
+    await backend.requested('/media/hostile.svg');
+    await waitUntil(() => encoder.pids.length === 1 && variants.queue.stats.running === 1);
+    const drawing = encoder.pids;
+
+    // Its other variants wait behind it; other sources' cold variants take the free slot meanwhile.
+    const waiting = [1280, 960, 640, 480, 320].map((width) => getBytes(site, url(hostile, width), OLD).then((res) => res));
+    const calm = [
+      getBytes(site, url(`${backend.url}/media/calm-1.jpg`, 320), WEBP).then((res) => res),
+      getBytes(site, url(`${backend.url}/media/calm-2.jpg`, 480), OLD).then((res) => res),
+    ];
+
+    for (const res of await Promise.all(calm)) {
+      expect(res.status).toBe(200);
+      expect(res.headers['x-image-fallback']).toBeUndefined();
+    }
+    const [webp, jpeg] = await Promise.all(calm.map(async (res) => sharp((await res).body as Buffer).metadata()));
+    expect([webp!.format, webp!.width, jpeg!.format, jpeg!.width]).toEqual(['webp', 320, 'jpeg', 480]);
+
+    const hostileAnswers = await Promise.all([first, ...waiting]);
+    for (const [index, res] of hostileAnswers.entries()) {
+      expect(res.status).toBe(200);
+      expect(res.headers['x-image-fallback']).toBe('too-slow');
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      const width = [1920, 1280, 960, 640, 480, 320][index]!;
+      const shown = await sharp(res.body as Buffer).metadata();
+      // The default image (a vector, so drawn at the width asked for) in place of the source.
+      expect(shown.width).toBe(width);
+      expect(shown.height / shown.width).toBeCloseTo(DEFAULT_RATIO, 2);
+    }
+    // Fetched once for all six variants, and drawn once: the waiting ones failed with the first.
+    expect(backend.calls('/media/hostile.svg')).toBe(1);
+    expect(encoder.stats.timeouts).toBe(1);
+    // The process that drew it is gone, and with it the CPU and memory it held.
+    await waitUntil(() => drawing.every((pid) => !alive(pid)));
+    expect(encoder.pids).not.toContain(drawing[0]);
+    encoder.close();
+  }, 300_000);
+});
