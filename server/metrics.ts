@@ -85,7 +85,38 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
         this.set(shared.health.state === 'up' ? 1 : 0);
       },
     });
+    mirrored(
+      registry,
+      'site_redis_resyncs_total',
+      'Times the purge channel came back after it was lost (every entry held was checked again)',
+      () => shared.health.resyncs,
+    );
+    mirrored(registry, 'site_redis_unresponsive_total', 'Redis connections dropped because Redis stopped answering on them', () => shared.health.unresponsive);
+    mirrored(
+      registry,
+      'site_redis_rejected_entries_total',
+      'Entries read from Redis and refused: not signed with REDIS_SIGNING_KEY, too large or from the future (someone else writes into Redis, or the replicas disagree on the key)',
+      () => shared.health.rejectedEntries,
+    );
+    mirrored(registry, 'site_purges_total', 'Purges asked of this replica', () => shared.purges.asked);
+    mirrored(
+      registry,
+      'site_purge_rounds_total',
+      'Rounds that applied purges here and sent them to Redis (fewer than purges when they merged)',
+      () => shared.purges.batches,
+    );
+    mirrored(registry, 'site_purges_received_total', 'Purge messages from other replicas', () => shared.purges.received);
+    mirrored(registry, 'site_purges_resent_total', 'Purges Redis did not take at first, sent again until it did', () => shared.purges.resent);
+    new Gauge({
+      name: 'site_redis_pending_purges',
+      help: 'Purge scopes applied here and not yet taken by Redis (other replicas have not heard of them)',
+      registers: [registry],
+      collect() {
+        this.set(shared.health.pendingPurges);
+      },
+    });
   }
+  mirrored(registry, 'site_data_cache_evictions_total', 'Data entries dropped to stay within CACHE_MAX_KEYS and CACHE_MAX_MB', () => data.stats.evictions);
   new Gauge({
     name: 'site_data_cache_keys',
     help: 'Backend responses held',

@@ -210,6 +210,11 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
       await waitUntil(async () => (await health()).redis.resyncs > 0 && (await health()).redis.state === 'up');
       expect(replica.process.exitCode).toBeNull();
       expect((await fetch(`${replica.url}/ru/about`)).status).toBe(200);
+      // What a sysadmin's dashboard shows of it.
+      const metrics = await (await fetch(`${replica.metricsUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^site_redis_resyncs_total [1-9]/m);
+      expect(metrics).toMatch(/^site_data_cache_evictions_total [1-9]/m);
+      expect(metrics).toMatch(/^site_redis_pending_purges 0$/m);
     } finally {
       await replica.stop();
       await backend.close();

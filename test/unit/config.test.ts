@@ -60,6 +60,15 @@ describe('configuration', () => {
     }
   });
 
+  it('requires a REDIS_SIGNING_KEY of at least 32 characters with REDIS_URL, with one line naming it', () => {
+    const redis = { REDIS_URL: 'redis://cache:6379/0' };
+    expect(() => loadConfig(redis)).toThrow(/^Missing REDIS_SIGNING_KEY: required with REDIS_URL/);
+    expect(() => loadConfig({ ...redis, REDIS_SIGNING_KEY: 'x'.repeat(31) })).toThrow(
+      /^Invalid REDIS_SIGNING_KEY: too short \(expected at least 32 characters\)$/,
+    );
+    expect(loadConfig({ ...redis, REDIS_SIGNING_KEY: 'k'.repeat(32) }).redisSigningKey).toBe('k'.repeat(32));
+  });
+
   it('requires SITE_URL in production on a backend, with one line naming it', () => {
     for (const siteUrl of [undefined, '', '  ']) {
       const env = { NODE_ENV: 'production', BACKEND_URL: 'https://api.ztu.uz', SITE_URL: siteUrl };
