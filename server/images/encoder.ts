@@ -35,6 +35,11 @@ export interface EncoderOptions {
   script?: URL;
 }
 
+/**
+ * Longest a new process may take to load sharp. Apart from the job's limit: on a busy machine a start
+ * can take seconds, and a fallback answer must not be lost to it.
+ */
+const START_TIMEOUT_MS = 60_000;
 /** A process left without work this long exits. */
 const IDLE_MS = 30_000;
 /** A process is replaced after this many jobs: what libvips and the allocator keep cannot grow for weeks. */
@@ -103,13 +108,14 @@ export class Encoder {
     const worker = this.idle.pop() ?? this.start();
     clearTimeout(worker.idleTimer);
     worker.child.channel?.ref();
-    // The limit covers the process's start too: one that never gets ready is as stuck as a slow job.
-    const timer = setTimeout(() => {
-      this.stats.timeouts++;
-      this.end(worker, new Refused('too-slow', `took longer than ${this.options.timeoutMs} ms: encoder process killed`));
-    }, this.options.timeoutMs);
+    let timer = setTimeout(() => this.end(worker, new Refused('failed', 'encoder process did not start')), START_TIMEOUT_MS);
     try {
       await worker.ready;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.stats.timeouts++;
+        this.end(worker, new Refused('too-slow', `took longer than ${this.options.timeoutMs} ms: encoder process killed`));
+      }, this.options.timeoutMs);
       const id = this.nextId++;
       return await new Promise((resolve, reject) => {
         worker.current = { id, resolve, reject };

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe('a hostile SVG', () => {
   it('gets the default image after IMAGE_ENCODE_TIMEOUT_S, its process killed; its waiting variants fail with it; other images are still made', async () => {
-    const site = testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache'), IMAGE_ENCODE_TIMEOUT_S: '15', BACKEND_TIMEOUT_MS: '120000' });
+    const site = testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache'), IMAGE_ENCODE_TIMEOUT_S: '30', BACKEND_TIMEOUT_MS: '120000' });
     const { urls, encoder, variants } = site.locals.images;
     const hostile = `${backend.url}/media/hostile.svg`;
     const url = (source: string, width: number) => urls.imageSet(source, [width]).src;
