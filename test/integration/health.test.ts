@@ -80,7 +80,11 @@ describe('/readyz', () => {
 describe('the public /healthz', () => {
   it('says ok and nothing about the backend, the replica or the build', async () => {
     backend = await startFakeBackend(coreRoutes());
-    const app = testApp(backend.url, { REDIS_URL: 'redis://127.0.0.1:9/0', REDIS_TIMEOUT_MS: '50' });
+    const app = testApp(backend.url, {
+      REDIS_URL: 'redis://127.0.0.1:9/0',
+      REDIS_TIMEOUT_MS: '50',
+      REDIS_SIGNING_KEY: 'health-test-redis-signing-key-0123456789',
+    });
     try {
       await request(app).get('/rektorat').expect(200);
       const res = await request(app).get('/healthz').expect(200);
