@@ -120,6 +120,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     shared: shared?.level,
     // A replica waits for another's call to the backend at most as long as it would wait for its own.
     sharedWaitMs: config.backendTimeoutMs + 500,
+    onSharedFill: (path) => upstream.sharedData(path),
     onUpstream: (event) => {
       upstream.record(event.path, event.outcome);
       metrics.upstream(event.path, event.ms / 1000, event.outcome);

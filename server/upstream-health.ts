@@ -29,6 +29,15 @@ export class UpstreamHealth {
     }
   }
 
+  /**
+   * A fresh entry another replica fetched from the backend, taken from Redis: this replica has data to
+   * show, so it is ready, though it never called the backend itself (a replica started beside warm ones
+   * may never need to). Says nothing of whether the backend is failing now.
+   */
+  sharedData(path: string): void {
+    if (this.fromBackend(path)) this.lastAnswer ??= this.now();
+  }
+
   /** 'ok', 'failing since <ISO time>' (the first failure after the last answer), or 'no answer yet'. */
   get upstream(): string {
     if (!this.config.backendUrl) return 'ok';

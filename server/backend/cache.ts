@@ -102,6 +102,8 @@ export interface DataCacheOptions {
   /** How long a replica waits for another's fill of the same path before calling the backend itself. */
   sharedWaitMs?: number;
   onUpstream?: (event: { path: string; ms: number; outcome: string }) => void;
+  /** A fresh entry taken from the shared level instead of the backend. */
+  onSharedFill?: (path: string) => void;
 }
 
 /**
@@ -321,7 +323,10 @@ export class DataCache {
     const { shared } = this.options;
     if (!shared) return this.fromUpstream(path, parse, flight);
     const found = await this.fromSharedLevel(shared, path, flight);
-    if ('entry' in found) return { kind: 'stored', entry: this.adopt(path, found.entry, parse, flight) };
+    if ('entry' in found) {
+      this.options.onSharedFill?.(path);
+      return { kind: 'stored', entry: this.adopt(path, found.entry, parse, flight) };
+    }
     const outcome = await this.fromUpstream(path, parse, flight);
     if (found.claim) {
       // The fill wakes the replicas waiting for this path; neither it nor the release delays this one.

@@ -142,6 +142,8 @@ describe.skipIf(!REDIS_SERVER)('replicas sharing one Redis', () => {
     const fourth = await startReplica();
     for (const path of pages) await text(fourth, path);
     expect(backend.callsByPath()).toEqual({});
+    // Ready for traffic, though it never called the backend: another replica's data is data to show.
+    expect((await fetch(`${fourth.url}/readyz`)).status).toBe(200);
   });
 
   it('keeps answering with Redis stopped, and purges reach every replica once it is back', async () => {
