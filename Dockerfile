@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
 # Two stages: build with dev dependencies, run with production dependencies and the built output only.
+# Both stages run Node 24 LTS, the production runtime; development and CI run the Node .nvmrc names, the
+# oldest supported (README, "Node.js versions").
 
 FROM node:24-slim AS build
 WORKDIR /app

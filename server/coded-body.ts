@@ -3,11 +3,11 @@
  * synchronous call rather than by compression() as the bytes are written: the page is complete, so
  * brotli can be used where it is accepted without one native encoder per in-flight response (the
  * reason streamed responses stay on gzip, see `gzipOnTheFly` in app.ts), and at a quality chosen for a
- * response sent once: brotli quality 1 makes 12.3 KB of the 65 KB home page in 0.12 ms, about gzip-6's
- * size (12.4 KB, 0.56 ms). Quality 2 (11.5 KB, 0.18 ms on its own) cost a cold `/` 1.4 ms more in the
- * server, measured side by side (6.4 against 5.0 ms of CPU): it sets up larger hash tables on every
- * call, where quality 1 is brotli's one-pass fragment compressor. What is stored in the page cache is
- * compressed again, once, at higher settings (page-cache.ts).
+ * response sent once: brotli quality 1, brotli's one-pass fragment compressor, makes about gzip-6's
+ * size in a fraction of its time. Quality 2 saves a few per cent more bytes but sets up larger hash
+ * tables on every call, which costs a cold render more than the bytes save (compare the cold rows of
+ * `npm run bench` before changing it). What is stored in the page cache is compressed again, once, at
+ * higher settings (page-cache.ts).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';

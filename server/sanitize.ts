@@ -30,8 +30,8 @@ const PLAIN = /^[^<>&\u00a0]*$/;
 
 /**
  * Fields sanitised lately, by base and dirty HTML. A refresh of the data cache mostly brings back the
- * same texts, and DOMPurify on jsdom costs about 2.5 µs a character (a 7 KB field 17 ms, measured): a
- * field seen before is answered from here. Only clean answers are kept (a field that timed out or
+ * same texts, and DOMPurify on jsdom costs time in proportion to the text, milliseconds for a long
+ * field (`npm run bench:refresh` shows what refreshes cost): a field seen before is answered from here. Only clean answers are kept (a field that timed out or
  * failed is tried again next time). Bounded in characters, keys and values; past the bound everything
  * is forgotten at once (the rule of shared/remembered.ts), at most ~8 MB. The values are the strings
  * the data cache holds anyway.

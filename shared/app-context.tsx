@@ -40,8 +40,8 @@ export function useRouteLang(): Lang {
 
 /**
  * The language, handed down by <Document>. Every link and label asks for it: reading the route
- * matches each time (useMatches maps them to new objects per call) was a visible part of a render
- * with 150 links.
+ * matches each time (useMatches maps them to new objects per call) would be a visible part of a
+ * render with 150 links.
  */
 export const LangContext = createContext<Lang | null>(null);
 

@@ -49,7 +49,7 @@ function newsPage(news: Json[], page: number): SourceResult {
 /**
  * The pattern of the paths an id endpoint makes, the id captured: built from the endpoint itself so
  * the embedded content answers exactly the paths the site asks the backend for. The trailing slash is
- * optional, as it always was here for articles.
+ * optional: the backend's article path has none (SPEC section 7) while the others do.
  */
 function idPath(endpoint: (id: number) => string): RegExp {
   const marker = 987654321;

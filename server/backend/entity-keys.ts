@@ -2,7 +2,8 @@
  * Entity keys for purges by key (POST /_cache/purge {"keys": [...]}): what a backend editor changed,
  * named the way the backend names it, and the data entries that hold it. A key is `<kind>:<id>` for
  * one record (news:5 is in /news/yangiliklar/5/ and in the list page that shows it) or a collection
- * name for a whole list (news: every news list page, where a new item appears). README, "Cache purge".
+ * name for a whole list (news: every news list page, where a new item appears). The table of keys for
+ * sysadmins: docs/operations.md, "Purge by entity key".
  */
 import type { Parser } from './cache';
 

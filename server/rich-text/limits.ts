@@ -1,7 +1,7 @@
 /**
  * Limits checked on backend rich text before any parser sees it. jsdom's tree building and DOMPurify's
- * walk grow faster than linearly with nesting (500 nested <div> take ~90 ms, 100,000 took 16 minutes),
- * and DOMPurify throws on very deep trees, so whatever is over a limit never reaches them: the field is
+ * walk grow faster than linearly with nesting (a hundred thousand nested <div> keep the main thread for
+ * minutes), and DOMPurify throws on very deep trees, so whatever is over a limit never reaches them: the field is
  * shown as plain text instead. The scan is one pass of a non-backtracking regex, linear in the input.
  *
  * The limits sit far above what editors write: a long article is ~50 KB of HTML, a few hundred

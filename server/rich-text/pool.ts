@@ -1,8 +1,8 @@
 /**
  * Runs the sanitiser (sanitize-worker.mjs) on its own thread, one field at a time, each with a time
  * limit: a field that takes longer ends the thread (the only way to stop a synchronous parse) and a new
- * one starts for the next field. The thread also ends after a quiet spell, which gives jsdom's ~100 MB
- * back until rich text arrives again (the data cache keeps sanitised results, so that is rare).
+ * one starts for the next field. The thread also ends after a quiet spell, which gives jsdom's heap (tens
+ * of MB; `npm run bench:memory` shows the process's RSS) back until rich text arrives again (the data cache keeps sanitised results, so that is rare).
  */
 import { Worker } from 'node:worker_threads';
 

@@ -100,7 +100,7 @@ export function textOfHtml(html: string, maxChars = Number.POSITIVE_INFINITY): s
 
 /** At most this much text stands in for rich text that could not be kept as HTML. */
 export const PLAIN_TEXT_MAX_CHARS = 20_000;
-/** ...read from at most this much of its HTML, so that the main thread's work stays small (~10 ms). */
+/** ...read from at most this much of its HTML, so that the main thread's work stays bounded whatever the field's size. */
 const PLAIN_TEXT_MAX_INPUT = 4 * PLAIN_TEXT_MAX_CHARS;
 
 /** Rich text as one escaped paragraph of its text, cut with an ellipsis where it was too long. */

@@ -16,8 +16,8 @@ const LEAD_CHARS = 50;
 
 /**
  * The terms of one word of a result, remembered: results are made of the same few thousand words, and
- * a word's comparable form (NFKC, transliteration, NFD) was 40 % of a search page's CPU when made
- * anew for every word of every result.
+ * a word's comparable form (NFKC, transliteration, NFD) is dear enough that making it anew for every
+ * word of every result dominates a search page's CPU (`BENCH_PROFILE=1 npm run bench` shows it).
  */
 const termsOfWord = rememberedPerLang(LANGS, 20_000, tokens);
 

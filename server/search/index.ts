@@ -59,12 +59,12 @@ export interface SiteIndexOptions {
 /**
  * Result pages remembered per build. A search page is never kept in the page cache (any query makes a
  * new URL, and the cache must not fill with them), so without this every visitor asking a popular query
- * ("qabul" in admission season) pays for the search and the marking of its results again: a quarter of
- * the page's CPU (`/search?q=talaba` side by side: 3.0 ms a request, 2.2 with its page remembered).
+ * ("qabul" in admission season) pays for the search and the marking of its results again, a large
+ * share of the page's CPU (the `/search?q=talaba` row of `npm run bench` asks one query repeatedly).
  * A new build starts with none, so results never outlive the data they came from; past the bound all
  * are forgotten at once (the `remembered` rule). The pages are shared between requests and read only
- * (the loader maps them to new objects). Measured: 200 pages of 8 results on average took 6 KB of heap
- * each, so a full bound of 20-result pages is about 3 MB.
+ * (the loader maps them to new objects). A result page holds a few KB of heap, so the bound keeps the
+ * whole at a few MB.
  */
 const REMEMBERED_PAGES = 200;
 

@@ -1,7 +1,7 @@
 /**
  * Links between the site's pages. React Router's <Link> and <NavLink> resolve their target through
  * several hooks each (a relative-path resolution with a JSON round trip, view-transition state, a
- * navigate function): with 70-120 links on a page that was a fifth of its server render. The site's
+ * navigate function): with 70-120 links on a page that is a large share of its server render. The site's
  * links are absolute paths already, so a link here is a plain <a href> whose click is handed to the
  * router's one navigate function, provided once per document by <LinkFollower>.
  */

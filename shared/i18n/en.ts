@@ -481,7 +481,7 @@ export const en: Dict = {
     actual: 'Current programmes and fees:',
   },
   // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
-  // Site search, its header form and the news feed (issue 6).
+  // Site search, its header form and the news feed.
   search: {
     label: 'Search terms',
     placeholder: 'For example: admission, dormitory, 60310300',

@@ -485,7 +485,7 @@ export const ru: Dict = {
     actual: 'Действующие специальности и цены:',
   },
   // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
-  // Site search, its header form and the news feed (issue 6).
+  // Site search, its header form and the news feed.
   search: {
     label: 'Поисковый запрос',
     placeholder: 'Например: учеба, приём, 60310300',

@@ -496,7 +496,7 @@ export const uz = {
     actual: 'Amaldagi mutaxassisliklar va narxlar:',
   },
   // Screens of the services group (vacancies, dormitory, committee, club, mocks) add theirs here.
-  // Site search, its header form and the news feed (issue 6).
+  // Site search, its header form and the news feed.
   search: {
     label: 'Qidiruv soʻzi',
     placeholder: 'Masalan: oʻquv, qabul, 60310300',
