@@ -35,6 +35,18 @@ export function mirrored(registry: Registry, name: string, help: string, read: (
   });
 }
 
+/** A gauge whose value is read at scrape time. */
+export function gauge(registry: Registry, name: string, help: string, read: () => number): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
+
 export function createMetrics(data: DataCache, pages: PageCache, shared: SharedTier | null = null): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -77,78 +89,35 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
     mirrored(registry, 'site_shared_cache_fills_total', 'Data entries taken from Redis instead of the backend', () => data.stats.sharedFills);
     mirrored(registry, 'site_redis_errors_total', 'Redis calls that failed or timed out (the site went on without them)', () => shared.health.commandErrors);
     mirrored(registry, 'site_redis_outages_total', 'Times Redis became unreachable', () => shared.health.outages);
-    new Gauge({
-      name: 'site_redis_up',
-      help: '1 while Redis is reachable (shared cache and purges on), 0 during an outage',
-      registers: [registry],
-      collect() {
-        this.set(shared.health.state === 'up' ? 1 : 0);
-      },
-    });
-    mirrored(
-      registry,
-      'site_redis_resyncs_total',
-      'Times the purge channel came back after it was lost (every entry held was checked again)',
-      () => shared.health.resyncs,
+    gauge(registry, 'site_redis_up', '1 while Redis is reachable (shared cache and purges on), 0 during an outage', () =>
+      shared.health.state === 'up' ? 1 : 0,
     );
-    mirrored(registry, 'site_redis_unresponsive_total', 'Redis connections dropped because Redis stopped answering on them', () => shared.health.unresponsive);
-    mirrored(
+    const sharedCounters: Array<[name: string, help: string, read: () => number]> = [
+      ['site_redis_resyncs_total', 'Times the purge channel came back after it was lost (every entry held was checked again)', () => shared.health.resyncs],
+      ['site_redis_unresponsive_total', 'Redis connections dropped because Redis stopped answering on them', () => shared.health.unresponsive],
+      [
+        'site_redis_rejected_entries_total',
+        'Entries read from Redis and refused: not signed with REDIS_SIGNING_KEY, too large or from the future (someone else writes into Redis, or the replicas disagree on the key)',
+        () => shared.health.rejectedEntries,
+      ],
+      ['site_purges_total', 'Purges asked of this replica', () => shared.purges.asked],
+      ['site_purge_rounds_total', 'Rounds that applied purges here and sent them to Redis (fewer than purges when they merged)', () => shared.purges.batches],
+      ['site_purges_received_total', 'Purge messages from other replicas', () => shared.purges.received],
+      ['site_purges_resent_total', 'Purges Redis did not take at first, sent again until it did', () => shared.purges.resent],
+    ];
+    for (const [name, help, read] of sharedCounters) mirrored(registry, name, help, read);
+    gauge(
       registry,
-      'site_redis_rejected_entries_total',
-      'Entries read from Redis and refused: not signed with REDIS_SIGNING_KEY, too large or from the future (someone else writes into Redis, or the replicas disagree on the key)',
-      () => shared.health.rejectedEntries,
+      'site_redis_pending_purges',
+      'Purge scopes applied here and not yet taken by Redis (other replicas have not heard of them)',
+      () => shared.health.pendingPurges,
     );
-    mirrored(registry, 'site_purges_total', 'Purges asked of this replica', () => shared.purges.asked);
-    mirrored(
-      registry,
-      'site_purge_rounds_total',
-      'Rounds that applied purges here and sent them to Redis (fewer than purges when they merged)',
-      () => shared.purges.batches,
-    );
-    mirrored(registry, 'site_purges_received_total', 'Purge messages from other replicas', () => shared.purges.received);
-    mirrored(registry, 'site_purges_resent_total', 'Purges Redis did not take at first, sent again until it did', () => shared.purges.resent);
-    new Gauge({
-      name: 'site_redis_pending_purges',
-      help: 'Purge scopes applied here and not yet taken by Redis (other replicas have not heard of them)',
-      registers: [registry],
-      collect() {
-        this.set(shared.health.pendingPurges);
-      },
-    });
   }
   mirrored(registry, 'site_data_cache_evictions_total', 'Data entries dropped to stay within CACHE_MAX_KEYS and CACHE_MAX_MB', () => data.stats.evictions);
-  new Gauge({
-    name: 'site_data_cache_keys',
-    help: 'Backend responses held',
-    registers: [registry],
-    collect() {
-      this.set(data.size);
-    },
-  });
-  new Gauge({
-    name: 'site_data_cache_bytes',
-    help: 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)',
-    registers: [registry],
-    collect() {
-      this.set(data.bytes);
-    },
-  });
-  new Gauge({
-    name: 'site_page_cache_bytes',
-    help: 'Bytes of stored pages (HTML, gzip and br)',
-    registers: [registry],
-    collect() {
-      this.set(pages.bytes);
-    },
-  });
-  new Gauge({
-    name: 'site_page_cache_pages',
-    help: 'Stored pages',
-    registers: [registry],
-    collect() {
-      this.set(pages.size);
-    },
-  });
+  gauge(registry, 'site_data_cache_keys', 'Backend responses held', () => data.size);
+  gauge(registry, 'site_data_cache_bytes', 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)', () => data.bytes);
+  gauge(registry, 'site_page_cache_bytes', 'Bytes of stored pages (HTML, gzip and br)', () => pages.bytes);
+  gauge(registry, 'site_page_cache_pages', 'Stored pages', () => pages.size);
 
   return {
     registry,

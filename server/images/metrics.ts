@@ -2,21 +2,10 @@
  * The image endpoint on /metrics (server/metrics.ts serves them): what a sysadmin needs to see from
  * outside when images are slow or missing. All read at scrape time from the parts' own figures.
  */
-import { Counter, Gauge, type Registry } from 'prom-client';
-import { mirrored } from '../metrics';
+import { Counter, type Registry } from 'prom-client';
+import { gauge, mirrored } from '../metrics';
 import type { Images } from '.';
 import { FALLBACK_REASONS } from './refused';
-
-function gauge(registry: Registry, name: string, help: string, read: () => number): void {
-  new Gauge({
-    name,
-    help,
-    registers: [registry],
-    collect() {
-      this.set(read());
-    },
-  });
-}
 
 export function registerImageMetrics(registry: Registry, { variants, versions, disk, encoder, cacheDirConflict }: Images): void {
   gauge(registry, 'site_image_queue_running', 'Image variants being made now (at most two)', () => variants.queue.stats.running);
