@@ -72,8 +72,8 @@ type SiteLocals = Express['locals'] & {
 
 /**
  * The site as a plain request listener: a stored page is answered before Express's own request setup
- * and routing (on a warm page those cost more than sending the stored bytes; README, "Render once per
- * data change"), everything else goes to the Express app. `listen` and `locals` as Express has them.
+ * and routing (on a warm page those cost more than sending the stored bytes; docs/architecture.md,
+ * "Decisions and why"), everything else goes to the Express app. `listen` and `locals` as Express has them.
  */
 export interface SiteApp {
   (req: IncomingMessage, res: ServerResponse): void;
@@ -298,8 +298,8 @@ function requestLog(logger: Logger, metrics: Metrics): RequestHandler {
 
 /**
  * Responses compressed as they are sent (streamed pages, small public files) use gzip even where
- * brotli is accepted: a brotli encoder per response held ~30 MB more RSS than gzip under 16 concurrent
- * cold pages (npm run bench:memory), for output only a few percent smaller. Stored pages and hashed
+ * brotli is accepted: a brotli encoder per response holds far more memory than gzip's under many concurrent
+ * cold pages (`npm run bench:memory` measures it), for output only a few percent smaller. Stored pages and hashed
  * assets, compressed once, are still sent as brotli (they are answered before this), and so are pages
  * rendered whole, compressed in one call before they are sent (coded-body.ts).
  */

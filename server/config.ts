@@ -39,7 +39,7 @@ export interface Config {
   studentLifePath: string | null;
   /**
    * Redis (or Valkey) shared by replicas as the second cache level and the purge channel
-   * (server/shared-cache); unset: one process on its own caches, as before.
+   * (server/shared-cache); unset: each process on its own caches.
    */
   redisUrl: string | null;
   /** Bound on every Redis call: past it the call counts as failed and the site goes on without it. */

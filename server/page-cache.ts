@@ -14,12 +14,10 @@ import { entityTag } from './etag';
 
 const gzipAsync = promisify(gzip);
 /**
- * Quality 6 with a 64 KB window (brotli's lighter hashers for windows up to 64 KB): 0.9 ms and ~2 MB
- * off the heap for the 65 KB home page, 10,256 bytes. Before: quality 9, 256 KB window, 79 ms and
- * ~25 MB for 10,201 bytes, whatever the page's size (the 38 KB search page took as long); a page cache
- * miss of `/` cost 165-190 ms of CPU in all. The same miss with a 256 KB window at quality 6 took 18.8 ms,
- * with this one 10.5 ms (measured side by side in the server: the larger tables are set up for every
- * page). A window smaller than a page costs it almost nothing: its repeats are near each other.
+ * Quality 6 with a 64 KB window (brotli's lighter hashers for windows up to 64 KB). Higher qualities and
+ * larger windows set up big hash tables on every call, whatever the page's size, for under a percent
+ * fewer bytes; a window smaller than a page costs it almost nothing, as its repeats are near each other.
+ * The miss rows of `npm run bench` measure it.
  */
 const STORED_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: 16 };
 const brotliAsync = promisify(brotliCompress);

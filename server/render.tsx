@@ -151,7 +151,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   );
 
   // All data is here (nothing deferred): the page is rendered to one string at once, which costs
-  // about half of a stream's CPU (no 2 KB byte chunks, no scheduling). Should a component suspend all
+  // less CPU than the stream (no 2 KB byte chunks, no scheduling; the cold rows of `npm run bench`). Should a component suspend all
   // the same, React marks that boundary for client rendering: the stream below renders it instead.
   if (!streamed) {
     const html = whole(pageWith(''), boot, deps.logger);
@@ -220,10 +220,9 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
  * renders the boot script empty and the boot JSON is written into its place in the bytes: the JSON is
  * one flat string already, and kept out of React's string it is not copied into the flattening below.
  * That flattening is what a big page pays most for: a two-byte string (any uz or ru page) of more than
- * 64 K characters is allocated in V8's large-object space, freshly mapped memory every time (the home
- * page's 65.5 K characters took 0.65-0.8 ms to flatten against 0.1-0.2 ms for 59 K, measured
- * in-process; perf shows page faults and first writes to new pages); without its 8.7 K characters of
- * boot JSON the home page is 57 K.
+ * 64 K characters is allocated in V8's large-object space, freshly mapped memory every time, at several
+ * times the cost of a string just under that size (`BENCH_PROFILE=1 npm run bench` shows it on `/`);
+ * without its boot JSON the home page stays under that size.
  */
 function whole(page: React.ReactElement, bootText: string, logger: Logger): Buffer | null {
   let html: string;
@@ -235,10 +234,9 @@ function whole(page: React.ReactElement, bootText: string, logger: Logger): Buff
     return null;
   }
   // React's string is a rope of thousands of pieces: it is flattened once (by byteLength) and encoded
-  // once, and the marker is looked for in the bytes (a search of the string flattened it a second time
-  // on its own: 0.4 ms of a 68 KB page, measured). Buffer.from would do the same in one call, but for
-  // a large string with any character above U+00FF (every uz and ru page) Node 20 takes a slow path
-  // there: 244 µs against 42 µs for byteLength + write of the 65 KB home page (measured).
+  // once, and the marker is looked for in the bytes (a search of the string would flatten it a second
+  // time). Buffer.from would do the same in one call, but for a large string with any character above
+  // U+00FF (every uz and ru page) Node 20 takes a slow path there, several times byteLength + write.
   const documentText = `<!DOCTYPE html>${html}`;
   const documentLength = Buffer.byteLength(documentText);
   const bootLength = Buffer.byteLength(bootText);

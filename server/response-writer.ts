@@ -6,7 +6,7 @@
  * A streamed page writes through with backpressure and flushes compression after each chunk React
  * flushes, so its parts reach the visitor as they are ready. A whole page (nothing left to stream) is
  * gathered and sent in one write: React hands it over in 2 KB pieces, and compressing them one by one
- * with a flush at the end cost more CPU than rendering the page.
+ * with a flush at the end costs more CPU than rendering the page.
  */
 import { Writable } from 'node:stream';
 

@@ -28,7 +28,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'svg']);
 /** @type {import('sharp').SharpOptions} */
 const INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
 
-/** Quality choices (README, "Images"): visually close to one another at a glance on a phone. */
+/** Quality choices (docs/architecture.md, "Images"): visually close to one another at a glance on a phone. */
 const AVIF = { quality: 50, effort: 3, chromaSubsampling: '4:2:0' };
 const WEBP = { quality: 75, effort: 4 };
 const JPEG = { quality: 78, mozjpeg: true };

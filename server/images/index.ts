@@ -1,5 +1,5 @@
 /**
- * The image endpoint (issue 14): one place that builds its parts from the configuration. Pages get
+ * The image endpoint: one place that builds its parts from the configuration. Pages get
  * their URLs from `urls.imageSet(source, widths?)`, rich text its images from `richText.rewrite(html)`;
  * the router answers them.
  */

@@ -57,7 +57,7 @@ function editorSize(image: MarkedImage): string[] {
   return [...(image.width ? [attr('width', image.width)] : []), ...(image.height ? [attr('height', image.height)] : [])];
 }
 
-/** The image as the backend named it: what the site did before the endpoint, and does without one. */
+/** The image as the backend named it: as the site shows it when the endpoint may not fetch it. */
 function asItIs(image: MarkedImage): string {
   return [attr('src', image.source), ...editorSize(image)].join(' ');
 }
