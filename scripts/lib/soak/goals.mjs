@@ -9,9 +9,12 @@
  *   judged on purges during which no Redis, replica or backend fault ran ("with Redis up").
  * - stale answer: a replica showing an older version of an entity than one it and every other replica
  *   had already shown after that entity's purge.
- * - RSS flat: over the last third of the drive, on the replica's latest process from 60 s after its
- *   start (a process fills its caches first), the least-squares line through its RSS samples rises
- *   by at most max(16 MB, 10 % of its first sample there); fewer than 10 such samples: not judged.
+ * - RSS: a replica's memory is its server process and the image encoder processes it starts (which
+ *   hold libvips's pixels while they work, and exit when idle); the 300 MB bound is on their sum.
+ * - RSS flat: over the last third of the drive, on the replica's latest server process (a leak lives
+ *   there; the encoders come and go) from 60 s after its start (a process fills its caches first), the
+ *   least-squares line through its RSS samples rises by at most max(16 MB, 10 % of its first sample
+ *   there); fewer than 10 such samples: not judged.
  * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
  *   cap plus 1 MB (one variant written before the eviction it causes).
  * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
@@ -46,6 +49,8 @@ export function rssFigures(run) {
     return {
       name,
       maxMb: Math.max(...own.map((s) => s.mb)),
+      // Runs recorded before the encoder children were counted have no totalMb.
+      maxTotalMb: Math.max(...own.map((s) => s.totalMb ?? s.mb)),
       lastThirdFirstMb: latest[0]?.mb ?? NaN,
       lastThirdMaxMb: Math.max(...latest.map((s) => s.mb)),
       riseMb: rise,
@@ -92,8 +97,13 @@ export function judge(run) {
   add('stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
 
   const rss = rssFigures(run);
-  const overLimit = rss.filter((r) => !(r.maxMb < RSS_LIMIT_MB));
-  add('RSS of every replica', `< ${RSS_LIMIT_MB} MB`, rss.map((r) => `${r.name} ${fixed(r.maxMb)}`).join(', ') + ' MB max', overLimit.length === 0);
+  const overLimit = rss.filter((r) => !(r.maxTotalMb < RSS_LIMIT_MB));
+  add(
+    'RSS of every replica, its image encoder processes included',
+    `< ${RSS_LIMIT_MB} MB`,
+    rss.map((r) => `${r.name} ${fixed(r.maxTotalMb)} (server alone ${fixed(r.maxMb)})`).join(', ') + ' MB max',
+    overLimit.length === 0,
+  );
   const growing = rss.filter((r) => r.judged && !(r.riseMb <= r.allowedRiseMb));
   add(
     'RSS flat over the last third',

@@ -92,15 +92,16 @@ export class Replica {
     return stopProcess(this.proc, signalName, signalName === 'SIGKILL' ? 5_000 : STOP_GRACE_MS);
   }
 
-  /** Resident memory in MB, from /proc; null when the process is not running. */
+  /**
+   * Resident memory in MB, from /proc: the server process's own, and with its children (the image
+   * encoder processes, which hold libvips's pixels while they work); null when it is not running.
+   */
   rssMb() {
     if (!isRunning(this.proc)) return null;
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.proc.pid}/status`, 'utf8'))?.[1];
-      return kb ? Number(kb) / 1024 : null;
-    } catch {
-      return null;
-    }
+    const own = processRssMb(this.proc.pid);
+    if (own === null) return null;
+    const children = childPids(this.proc.pid).reduce((sum, pid) => sum + (processRssMb(pid) ?? 0), 0);
+    return { own, total: own + children };
   }
 
   /**
@@ -134,4 +135,21 @@ export class Replica {
 export function metricValue(text, name) {
   const match = new RegExp(`^${name} ([^\\s]+)$`, 'm').exec(text ?? '');
   return match ? Number(match[1]) : null;
+}
+
+function processRssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }

@@ -146,7 +146,18 @@ function markdown(run, verdict) {
   }
   lines.push('## Replicas', '');
   table(
-    ['replica', 'starts', 'RSS max', 'last third: first', 'last third: max', 'rise (fit)', 'event loop p99: median window', 'worst window', 'image dir final'],
+    [
+      'replica',
+      'starts',
+      'RSS max (server)',
+      'RSS max (with encoders)',
+      'last third: first',
+      'last third: max',
+      'rise (fit)',
+      'event loop p99: median window',
+      'worst window',
+      'image dir final',
+    ],
     verdict.rss.map((r, i) => {
       const loop = verdict.loopWorst[i];
       const dir = verdict.dirs[i];
@@ -154,6 +165,7 @@ function markdown(run, verdict) {
         r.name,
         run.starts[r.name],
         `${fixed(r.maxMb)} MB`,
+        `${fixed(r.maxTotalMb)} MB`,
         `${fixed(r.lastThirdFirstMb)} MB`,
         `${fixed(r.lastThirdMaxMb)} MB`,
         r.judged ? `${fixed(r.riseMb, 1)} MB (≤ ${fixed(r.allowedRiseMb, 1)})` : 'not judged',

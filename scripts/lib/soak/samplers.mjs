@@ -16,8 +16,16 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
   const loops = [
     every(2_000, signal, maxRuns * 3, () => {
       for (const replica of replicas) {
-        const mb = replica.rssMb();
-        if (mb !== null) samples.rss.push({ tMs: clock.now(), replica: replica.name, start: replica.starts, sinceStartMs: Date.now() - replica.startedAt, mb });
+        const rss = replica.rssMb();
+        if (rss !== null)
+          samples.rss.push({
+            tMs: clock.now(),
+            replica: replica.name,
+            start: replica.starts,
+            sinceStartMs: Date.now() - replica.startedAt,
+            mb: rss.own,
+            totalMb: rss.total,
+          });
       }
     }),
     every(5_000, signal, maxRuns, async () => {
