@@ -228,7 +228,9 @@ export class RedisLink {
           answered = true;
           this.unwatch(redis);
         },
-        () => this.unwatch(redis),
+        // A PING that timed out (the command connection's REDIS_TIMEOUT_MS) is no answer: the watch
+        // decides. One that failed because the connection closed was unwatched on 'close'.
+        () => {},
       );
     }
     if (this.subscriber.status === 'ready' && !this.subscribed) void this.onSubscriberReady();

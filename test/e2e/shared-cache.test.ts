@@ -169,6 +169,8 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     try {
       await waitUntil(() => !shared.link.up);
       expect(shared.health.unresponsive).toBeGreaterThan(0);
+      // The command connection too, although its PING ends at REDIS_TIMEOUT_MS, before the heartbeat's bound.
+      await waitUntil(() => shared.link.command.status !== 'ready');
     } finally {
       redis.thaw();
     }
