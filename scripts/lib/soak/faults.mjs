@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markersIn } from './hostile.mjs';
+import { upstreamFailTimeoutMs } from './nginx.mjs';
 import { boundedFetch, sleep, waitUntil } from './time.mjs';
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -214,10 +215,16 @@ async function replicaKilled(ctx) {
   return restartReplica(ctx, pick(ctx.replicas), 'SIGKILL');
 }
 
+/**
+ * SIGTERM each replica in turn, as an orchestrator does: the next one only once the last is ready and
+ * nginx has stopped skipping it (its fail_timeout after the refused connections of the restart), the
+ * wait docs/operations.md asks of a rolling restart behind deploy/nginx.conf.
+ */
 async function rollingRestart(ctx) {
   const notes = [];
-  for (const replica of ctx.replicas) {
+  for (const [i, replica] of ctx.replicas.entries()) {
     if (ctx.signal.aborted) break;
+    if (i > 0) await sleep(upstreamFailTimeoutMs() + 1_000, ctx.signal);
     notes.push(await restartReplica(ctx, replica, 'SIGTERM'));
   }
   return notes.join('; ');

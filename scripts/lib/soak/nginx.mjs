@@ -16,6 +16,16 @@ const ACCESS_LOG = 'access_log logs/access.log;';
 /** Read by ./access-log.mjs: `<epoch s.ms> <status> "<upstream addr>" "<path>"`. */
 const LOG_FORMAT = `log_format soak '$msec $status "$upstream_addr" "$request_uri"';\n    access_log logs/access.log soak;`;
 
+/**
+ * How long nginx skips a replica after a failed connection (the upstream's fail_timeout): a rolling
+ * restart that stops the next replica sooner can leave nginx with every replica marked failed.
+ */
+export function upstreamFailTimeoutMs() {
+  const seconds = /fail_timeout=(\d+)s/.exec(readFileSync(join(root, 'deploy/nginx.conf'), 'utf8'))?.[1];
+  if (!seconds) throw new Error('deploy/nginx.conf: no "fail_timeout=<n>s" on the upstream server line');
+  return Number(seconds) * 1000;
+}
+
 /** deploy/nginx.conf for this run, or an error naming the line it could not adapt. */
 function adaptedConf(port, appPorts) {
   const source = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
