@@ -14,7 +14,7 @@ export interface PurgeBatch {
 /** Past this many entity keys a batch purges everything: a purge may do more than asked, never less. */
 const MAX_BATCH_KEYS = 1000;
 
-export const EVERYTHING: PurgeBatch = { prefixes: [''], keys: [] };
+const EVERYTHING: PurgeBatch = { prefixes: [''], keys: [] };
 
 export function batchOf(scope: PurgeScope): PurgeBatch {
   return 'keys' in scope ? { prefixes: [], keys: [...new Set(scope.keys)] } : { prefixes: [scope.prefix], keys: [] };
@@ -26,8 +26,4 @@ export function merged(batches: PurgeBatch[]): PurgeBatch {
   if (prefixes.includes('') || keys.length > MAX_BATCH_KEYS) return EVERYTHING;
   // A prefix inside another purges nothing more.
   return { prefixes: prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other))), keys };
-}
-
-export function isEmpty(batch: PurgeBatch): boolean {
-  return batch.prefixes.length === 0 && batch.keys.length === 0;
 }

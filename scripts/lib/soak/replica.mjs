@@ -104,20 +104,14 @@ export class Replica {
     return { own, total: own + children };
   }
 
-  /**
-   * The detailed health JSON: from the metrics listener's /healthz where the server has one, else the
-   * public /healthz (which held it all before the details moved off the public port).
-   */
+  /** The detailed health JSON, from the metrics listener's /healthz (the public one says only ok); null when it does not answer. */
   async health(signal) {
-    for (const url of [`${this.metricsUrl}/healthz`, `${this.url}/healthz`]) {
-      try {
-        const response = await boundedFetch(url, { timeoutMs: 5_000, signal });
-        if (response.ok) return { from: url.startsWith(this.metricsUrl) ? 'metrics port' : 'public port', ...(await response.json()) };
-      } catch {
-        // Not there, or not answering: try the next.
-      }
+    try {
+      const response = await boundedFetch(`${this.metricsUrl}/healthz`, { timeoutMs: 5_000, signal });
+      return response.ok ? await response.json() : null;
+    } catch {
+      return null;
     }
-    return null;
   }
 
   /** Prometheus text from the metrics listener, or null. */

@@ -188,9 +188,8 @@ function markdown(run, verdict) {
     `Redis at the end: ${fixed(redisLast?.usedMb, 1)} MB used, ${redisLast?.evicted ?? '—'} keys evicted since its last start. Backend calls: ${run.backend.calls} (${JSON.stringify(run.backend.callsByMode)}).`,
     '',
   );
-  lines.push('Health at the end (metrics port /healthz, else public /healthz):', '');
-  for (const [name, health] of Object.entries(run.health))
-    lines.push(`- ${name}: ${health ? `from ${health.from}: redis ${JSON.stringify(health.redis)}` : 'no answer'}`);
+  lines.push('Health at the end (/healthz on each metrics listener):', '');
+  for (const [name, health] of Object.entries(run.health)) lines.push(`- ${name}: ${health ? `redis ${JSON.stringify(health.redis)}` : 'no answer'}`);
   lines.push('');
   for (const log of run.logs) {
     const top = Object.entries(log.errorsByMessage)
