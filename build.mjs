@@ -1,7 +1,9 @@
 /**
  * Builds the site with esbuild:
- *  - dist/client: the browser bundle (ESM, code-split per page, minified, content-hashed names) and
- *    manifest.json, which the server reads to write <script>/<link> tags and modulepreload hints.
+ *  - dist/client: the browser bundle (ESM, minified, content-hashed names): a small entry that wakes
+ *    the page's islands, each island its own chunk, React DOM's client as one more; the site's one
+ *    stylesheet, gathered from the CSS every page and component imports; and manifest.json, which the
+ *    server reads to write <link>/<script> tags and each island's modulepreload hints.
  *    Every hashed file also gets .br and .gz siblings for the static server to send as they are.
  *  - dist/server/index.js: the server, TypeScript bundled to one ESM file with npm packages left
  *    external (node_modules is installed beside it in production), and beside it the sanitiser
@@ -10,6 +12,8 @@
  * `node build.mjs --watch` rebuilds on change and restarts the server (npm run dev).
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +45,7 @@ const productionPlugins = production ? [reactRouterProduction] : [];
 
 /** @type {esbuild.BuildOptions} */
 const clientOptions = {
-  entryPoints: { entry: join(root, 'client', 'entry.tsx') },
+  entryPoints: { entry: join(root, 'client', 'entry.ts') },
   outdir: join(clientOut, 'assets'),
   publicPath: '/assets',
   bundle: true,
@@ -59,7 +63,9 @@ const clientOptions = {
   charset: 'utf8',
   metafile: true,
   legalComments: 'none',
-  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  // The stylesheet is built apart (stylesOptions): an island's module may import its CSS, and pages
+  // that are never sent to the browser import theirs.
+  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.css': 'empty' },
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   logLevel: 'warning',
   plugins: productionPlugins,
@@ -75,7 +81,8 @@ const BROWSER_ONLY = /^(?:swiper|docx-preview)(?:\/|$)/;
 const stubBrowserOnlyPackages = {
   name: 'stub-browser-only-packages',
   setup(build) {
-    build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: args.path, namespace: 'browser-only' }));
+    // A stylesheet's @import of the package's CSS is real CSS, wherever it is built.
+    build.onResolve({ filter: BROWSER_ONLY }, (args) => (args.kind === 'import-rule' ? undefined : { path: args.path, namespace: 'browser-only' }));
     build.onLoad({ filter: /.*/, namespace: 'browser-only' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`${args.path} runs only in the browser`)});`,
       loader: 'js',
@@ -102,10 +109,68 @@ const serverOptions = {
 };
 
 /**
- * manifest.json: entry, its CSS, per page (chunk named after shared/pages/<Page>.tsx) its JS and CSS,
- * and per language its dictionary chunk (shared/i18n/<lang>.ts).
+ * The site's stylesheet: every page module bundled from one entry, of which only the CSS is kept.
+ * Styles stay imported beside the component they style, and the browser gets them in one file.
  */
-function manifestFrom(metafile) {
+const PAGES_DIR = join(root, 'shared', 'pages');
+const stylesOptions = {
+  stdin: {
+    // The site's own rules first, so that a page's rules win where they meet.
+    contents: [
+      './shared/styles/site.css',
+      ...readdirSync(PAGES_DIR)
+        .filter((file) => file.endsWith('.tsx'))
+        .sort()
+        .map((file) => `./shared/pages/${file}`),
+    ]
+      .map((path) => `import ${JSON.stringify(path)};`)
+      .join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+    sourcefile: 'styles-of-every-page.ts',
+  },
+  outfile: join(clientOut, 'assets', 'styles.js'),
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'browser',
+  target: clientOptions.target,
+  minify: production,
+  charset: 'utf8',
+  jsx: 'automatic',
+  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  assetNames: '[name]-[hash]',
+  publicPath: '/assets',
+  logLevel: 'warning',
+  plugins: [stubBrowserOnlyPackages],
+};
+
+/** Writes the stylesheet (and the files it refers to) under a hashed name; returns its URL. */
+async function writeStyles(result) {
+  await mkdir(join(clientOut, 'assets'), { recursive: true });
+  let stylesheet = '';
+  for (const file of result.outputFiles) {
+    if (file.path.endsWith('.js')) continue;
+    if (file.path.endsWith('.css')) {
+      const hash = createHash('sha256').update(file.contents).digest('base64url').slice(0, 8).toUpperCase();
+      const name = `site-${hash}.css`;
+      await writeFile(join(clientOut, 'assets', name), file.contents);
+      stylesheet = `/assets/${name}`;
+    } else {
+      await writeFile(file.path, file.contents);
+    }
+  }
+  if (!stylesheet) throw new Error('build: the pages import no CSS');
+  return stylesheet;
+}
+
+const buildStyles = async () => writeStyles(await esbuild.build(stylesOptions));
+
+/**
+ * manifest.json: the entry, the stylesheet, React DOM's client chunks (`hydrate`) and each island's
+ * chunks (shared/islands/<Name>.tsx and what it imports).
+ */
+function manifestFrom(metafile, stylesheet) {
   const url = (file) => '/' + file.slice(file.indexOf('assets/'));
   const outputs = metafile.outputs;
   const imports = (file, seen = new Set()) => {
@@ -117,34 +182,22 @@ function manifestFrom(metafile) {
     }
     return seen;
   };
-  const manifest = { entry: '', css: [], pages: {}, dicts: {} };
-  const entryOutput = Object.values(outputs).find((output) => output.entryPoint?.endsWith('client/entry.tsx'));
-  const entryCssSources = new Set(Object.keys(outputs[entryOutput?.cssBundle ?? '']?.inputs ?? {}));
-  // esbuild folds the CSS of every page into the entry's stylesheet; a page's own stylesheet is linked
-  // only when it holds a source the entry's does not (otherwise the visitor downloads the same rules twice).
-  const pageCss = (output) =>
-    output.cssBundle && Object.keys(outputs[output.cssBundle].inputs).some((source) => !entryCssSources.has(source)) ? [url(output.cssBundle)] : [];
+  const manifest = { entry: '', css: [stylesheet], hydrate: [], islands: {} };
+  const chunksOf = (file) => [file, ...imports(file)].filter((f) => f.endsWith('.js')).map(url);
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint) continue;
-    if (output.entryPoint.endsWith('client/entry.tsx')) {
-      manifest.entry = url(file);
-      if (output.cssBundle) manifest.css.push(url(output.cssBundle));
-    } else if (/shared\/pages\/[^/]+\.tsx$/.test(output.entryPoint)) {
-      const page = basename(output.entryPoint, '.tsx');
-      const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
-      manifest.pages[page] = { js: js.map(url), css: pageCss(output) };
-    } else if (/shared\/i18n\/(uz|ru|en)\.ts$/.test(output.entryPoint)) {
-      const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
-      manifest.dicts[basename(output.entryPoint, '.ts')] = js.map(url);
-    }
+    if (output.entryPoint.endsWith('client/entry.ts')) manifest.entry = url(file);
+    else if (/shared\/islands\/[^/]+\.tsx$/.test(output.entryPoint)) manifest.islands[basename(output.entryPoint, '.tsx')] = chunksOf(file);
+    else if (output.entryPoint.endsWith('client/react-root.ts')) manifest.hydrate = chunksOf(file);
   }
   if (!manifest.entry) throw new Error('build: the client entry is missing from the metafile');
+  if (manifest.hydrate.length === 0) throw new Error("build: React DOM's client chunk is missing from the metafile");
   return manifest;
 }
 
-async function precompress(metafile) {
+async function precompress(metafile, stylesheet) {
   await Promise.all(
-    Object.keys(metafile.outputs)
+    [...Object.keys(metafile.outputs), join('dist', 'client', stylesheet)]
       .filter((file) => /\.(js|css|svg)$/.test(file))
       .map(async (file) => {
         const body = await readFile(join(root, file));
@@ -162,8 +215,8 @@ async function copyServerFiles() {
   await Promise.all(SERVER_FILES.map((file) => copyFile(file, join(serverOut, basename(file)))));
 }
 
-async function writeManifest(metafile) {
-  await writeFile(join(clientOut, 'manifest.json'), JSON.stringify(manifestFrom(metafile), null, 2));
+async function writeManifest(metafile, stylesheet) {
+  await writeFile(join(clientOut, 'manifest.json'), JSON.stringify(manifestFrom(metafile, stylesheet), null, 2));
 }
 
 /** dist/build.json, last: `npm start` trusts only a complete production build newer than the sources. */
@@ -175,10 +228,10 @@ async function buildOnce() {
   const builtAt = Date.now();
   await rm(join(root, 'dist'), { recursive: true, force: true });
   await mkdir(clientOut, { recursive: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  const [client, , stylesheet] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions), buildStyles()]);
   await copyServerFiles();
-  await writeManifest(client.metafile);
-  await precompress(client.metafile);
+  await writeManifest(client.metafile, stylesheet);
+  await precompress(client.metafile, stylesheet);
   const bytes = Object.entries(client.metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .reduce((sum, [, output]) => sum + output.bytes, 0);
@@ -241,13 +294,27 @@ async function buildAndWatch() {
   // Written first: whatever the watcher leaves in dist/ is never taken for a production build.
   await writeStamp('development', Date.now());
   // A client rebuild changes hashed names, so the server restarts to read the new manifest.
+  let stylesheet = await buildStyles();
+  let clientMetafile = null;
+  const rewriteManifest = async (why) => {
+    if (!clientMetafile) return;
+    await writeManifest(clientMetafile, stylesheet);
+    if (server.running) await server.restart(why);
+  };
   const client = await esbuild.context({
     ...clientOptions,
     plugins: [
       afterBuild('client', async (r, ms) => {
-        await writeManifest(r.metafile);
-        if (server.running) await server.restart(`client rebuilt in ${ms} ms`);
+        clientMetafile = r.metafile;
+        await rewriteManifest(`client rebuilt in ${ms} ms`);
       }),
+    ],
+  });
+  const styles = await esbuild.context({
+    ...stylesOptions,
+    plugins: [
+      ...stylesOptions.plugins,
+      afterBuild('styles', async (r, ms) => ((stylesheet = await writeStyles(r)), await rewriteManifest(`styles rebuilt in ${ms} ms`))),
     ],
   });
   const serverCtx = await esbuild.context({
@@ -255,10 +322,11 @@ async function buildAndWatch() {
     plugins: [afterBuild('server', async (_r, ms) => (await copyServerFiles(), await server.restart(`server built in ${ms} ms`)))],
   });
   await client.watch();
+  await styles.watch();
   await serverCtx.watch();
   console.log('dev: watching for changes (Ctrl+C to stop)');
   const quit = async () => {
-    await Promise.all([client.dispose(), serverCtx.dispose()]);
+    await Promise.all([client.dispose(), styles.dispose(), serverCtx.dispose()]);
     await server.stop();
     process.exit(0);
   };

@@ -18,7 +18,6 @@ import type { DataSession } from './backend/session';
 import type { Source } from './backend/source';
 import { createAssetResolver, readManifest, type Manifest } from './assets';
 import type { Config } from './config';
-import { serveRouteData } from './data-endpoint';
 import { servePrecompressed } from './precompressed';
 import { serverLoaders } from './loaders';
 import { createLogger, type Logger } from './logger';
@@ -201,10 +200,6 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(servePublic(PUBLIC_DIR));
   app.use(images.router);
   app.use(publicHealth(upstream));
-  app.get('/_data', (req, res) => {
-    res.locals.route = 'data';
-    return serveRouteData(req, res, renderDeps);
-  });
   app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));
   app.use(
     purgeRouter({

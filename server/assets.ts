@@ -1,6 +1,6 @@
 /**
- * The client build's manifest (written by build.mjs): hashed URLs of the entry, its CSS and each
- * page's chunks, so the server can write <script>/<link> tags and modulepreload hints per page.
+ * The client build's manifest (written by build.mjs): hashed URLs of the entry, the stylesheets and
+ * each island's chunks, so the server can write <script>/<link> tags and modulepreload hints.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +10,10 @@ import { CLIENT_DIST } from './paths';
 export interface Manifest {
   entry: string;
   css: string[];
-  /** Chunks (JS) and stylesheets per page id (the page module's file name). */
-  pages: Record<string, { js: string[]; css: string[] }>;
-  /** The dictionary chunk of each language (the language root route's id). */
-  dicts: Record<string, string[]>;
+  /** The chunks that hydrate an island (React DOM's client), needed by every island. */
+  hydrate: string[];
+  /** Each island's own chunks (its module and what it imports), by island name. */
+  islands: Record<string, string[]>;
 }
 
 export function readManifest(dir = CLIENT_DIST): Manifest {
@@ -24,21 +24,12 @@ export function readManifest(dir = CLIENT_DIST): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** Per-page assets in a language, computed once per pair. */
+/**
+ * The same assets for every page: a page preloads an island's chunks where it renders that island
+ * (shared/islands/island.tsx), so what a page loads follows from what it shows.
+ */
 export function createAssetResolver(manifest: Manifest): (pageId: string | null, lang: string) => Assets {
-  const cache = new Map<string, Assets>();
-  return (pageId, lang) => {
-    const key = `${lang}:${pageId}`;
-    let assets = cache.get(key);
-    if (!assets) {
-      const page = pageId ? manifest.pages[pageId] : undefined;
-      assets = {
-        entry: manifest.entry,
-        css: [...manifest.css, ...(page?.css ?? [])],
-        preload: [...new Set([...(manifest.dicts?.[lang] ?? []), ...(page?.js ?? [])])],
-      };
-      cache.set(key, assets);
-    }
-    return assets;
-  };
+  const islands = Object.fromEntries(Object.entries(manifest.islands).map(([name, chunks]) => [name, [...new Set([...manifest.hydrate, ...chunks])]]));
+  const assets: Assets = { entry: manifest.entry, css: manifest.css, preload: [], islands };
+  return () => assets;
 }

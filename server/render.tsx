@@ -10,7 +10,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { AppContext, type Assets } from '../shared/app-context';
-import { BOOT_ID } from '../shared/boot';
 import { STREAM_TIMEOUT_MS } from '../shared/constants';
 
 /** When a page whose main data failed is worth asking for again: about one backend retry. */
@@ -18,7 +17,6 @@ const RETRY_AFTER_S = 60;
 import { createSiteApi, type SiteApiOptions } from './backend/api';
 import type { DataCache } from './backend/cache';
 import { DataSession } from './backend/session';
-import { bootJson, DeferredCollector } from './boot';
 import { endWithCodedBody } from './coded-body';
 import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
@@ -122,15 +120,13 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     return;
   }
 
-  const deferred = new DeferredCollector();
   const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
-  const boot = bootJson(context, deps.siteUrl, assets, deferred);
   const router = createStaticRouter(handler.dataRoutes, context);
   // The page's main data could not be had: still the page's own words for people, but a 503 so that
   // crawlers and caches do not take the error notice for the page.
   const unavailable = context.statusCode === 200 && session.unavailable;
   const status = unavailable ? 503 : context.statusCode;
-  const streamed = deferred.size > 0;
+  const streamed = hasDataOnTheWay(context);
   const pageId = leafPageId(context);
   res.locals.route = pageId ?? 'NotFound';
   deps.onRender?.(pageId);
@@ -144,8 +140,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };
-  const pageWith = (bootText: string) => (
-    <AppContext value={{ siteUrl: deps.siteUrl, assets, bootJson: bootText }}>
+  const page = (
+    <AppContext value={{ siteUrl: deps.siteUrl, assets }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppContext>
   );
@@ -154,7 +150,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   // less CPU than the stream (no 2 KB byte chunks, no scheduling; the cold rows of `npm run bench`). Should a component suspend all
   // the same, React marks that boundary for client rendering: the stream below renders it instead.
   if (!streamed) {
-    const html = whole(pageWith(''), boot, deps.logger);
+    const html = whole(page, deps.logger);
     if (html) {
       writeHead();
       endWithCodedBody(req, res, html);
@@ -185,9 +181,9 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     const send = () => {
       writeHead();
       // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
-      stream.pipe(responseWriter(res, { tail: () => deferred.script(), whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
+      stream.pipe(responseWriter(res, { tail: () => '', whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
     };
-    const stream = renderToPipeableStream(pageWith(boot), {
+    const stream = renderToPipeableStream(page, {
       nonce: nonce.value,
       // Never outline a finished boundary behind a reveal script: complete content stays inline, so
       // visitors without JavaScript see it and a complete page carries no inline script at all.
@@ -215,16 +211,21 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   });
 }
 
+/** Whether a loader handed over data still being loaded: the page then streams it when it comes. */
+function hasDataOnTheWay(context: StaticHandlerContext): boolean {
+  return Object.values<unknown>(context.loaderData).some(
+    (value) => value !== null && typeof value === 'object' && Object.values(value).some((slot) => slot instanceof Promise),
+  );
+}
+
 /**
- * The page as one document, or null when part of it suspended (React left it to the client). React
- * renders the boot script empty and the boot JSON is written into its place in the bytes: the JSON is
- * one flat string already, and kept out of React's string it is not copied into the flattening below.
- * That flattening is what a big page pays most for: a two-byte string (any uz or ru page) of more than
- * 64 K characters is allocated in V8's large-object space, freshly mapped memory every time, at several
- * times the cost of a string just under that size (`BENCH_PROFILE=1 npm run bench` shows it on `/`);
- * without its boot JSON the home page stays under that size.
+ * The page as one document, or null when part of it suspended (React left it to the client).
+ * React's string is a rope of thousands of pieces: it is flattened once (by byteLength) and encoded
+ * once, and the marker is looked for in the bytes (a search of the string would flatten it a second
+ * time). Buffer.from would do the same in one call, but for a large string with any character above
+ * U+00FF (every uz and ru page) Node 20 takes a slow path there, several times byteLength + write.
  */
-function whole(page: React.ReactElement, bootText: string, logger: Logger): Buffer | null {
+function whole(page: React.ReactElement, logger: Logger): Buffer | null {
   let html: string;
   try {
     html = renderToString(page);
@@ -233,34 +234,15 @@ function whole(page: React.ReactElement, bootText: string, logger: Logger): Buff
     logger.warn({ err: error }, 'whole-page render failed; streaming instead');
     return null;
   }
-  // React's string is a rope of thousands of pieces: it is flattened once (by byteLength) and encoded
-  // once, and the marker is looked for in the bytes (a search of the string would flatten it a second
-  // time). Buffer.from would do the same in one call, but for a large string with any character above
-  // U+00FF (every uz and ru page) Node 20 takes a slow path there, several times byteLength + write.
   const documentText = `<!DOCTYPE html>${html}`;
-  const documentLength = Buffer.byteLength(documentText);
-  const bootLength = Buffer.byteLength(bootText);
-  const bytes = Buffer.allocUnsafe(documentLength + bootLength);
+  const bytes = Buffer.allocUnsafe(Buffer.byteLength(documentText));
   bytes.write(documentText);
-  if (bytes.subarray(0, documentLength).includes(SUSPENDED_MARKER)) {
+  if (bytes.includes(SUSPENDED_MARKER)) {
     logger.warn('a component suspended with all data present; streaming instead');
     return null;
   }
-  // The boot script is the body's last element, so it is looked for from the end.
-  const at = bytes.lastIndexOf(EMPTY_BOOT_SCRIPT, documentLength - EMPTY_BOOT_SCRIPT.length);
-  if (at < 0) {
-    logger.error('the whole page has no empty boot script (shared/components/Root.tsx); streaming instead');
-    return null;
-  }
-  const contentAt = at + EMPTY_BOOT_SCRIPT.length - SCRIPT_END.length;
-  bytes.copy(bytes, contentAt + bootLength, contentAt, documentLength);
-  bytes.write(bootText, contentAt);
   return bytes;
 }
-
-/** How React writes the boot script given no content (shared/components/Root.tsx). */
-const SCRIPT_END = '</script>';
-const EMPTY_BOOT_SCRIPT = `<script type="application/json" id="${BOOT_ID}">${SCRIPT_END}`;
 
 /** Where renderToString left a boundary for the client to render. */
 const SUSPENDED_MARKER = '<!--$!-->';

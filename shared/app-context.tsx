@@ -1,7 +1,6 @@
 /**
  * Per-render facts the app needs that are not route data: the public origin (for canonical and
- * hreflang), the hashed asset URLs, and the exact hydration JSON (so the client renders the same
- * <script> it hydrates). The server builds it per request; the client reads it from the page.
+ * hreflang) and the hashed asset URLs. The server builds it per request.
  */
 import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
@@ -15,13 +14,13 @@ export interface Assets {
   css: string[];
   /** Modules to preload for the current page (its chunk and the chunks it imports). */
   preload: string[];
+  /** Each island's chunks (the island's module and what it imports), preloaded where it is rendered. */
+  islands: Record<string, readonly string[]>;
 }
 
 export interface AppInfo {
   siteUrl: string;
   assets: Assets;
-  /** The serialised boot data, rendered verbatim into the page. */
-  bootJson: string;
 }
 
 export const AppContext = createContext<AppInfo | null>(null);

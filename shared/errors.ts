@@ -1,8 +1,11 @@
 /**
- * What a loader threw, as status and text: read by the error page and by the server when it writes the
- * boot data, so both agree. Kept out of the component file so the server needs no component for it.
+ * What a loader threw, as status and text: read by the error page. Kept out of the component file so
+ * the server needs no component for it.
  */
-import type { SerializedError } from './boot';
+export interface SerializedError {
+  status: number;
+  statusText: string;
+}
 
 /** Status and text of whatever a loader threw: a 404 ErrorResponse, or anything else as a 500. */
 export function describeError(error: unknown): SerializedError {

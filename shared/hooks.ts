@@ -1,6 +1,4 @@
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-import type { PageData } from './data';
-import { useLoaderData } from 'react-router';
 
 const noop = () => () => {};
 
@@ -81,12 +79,4 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
   }, [ref, active]);
-}
-
-/**
- * The current page's loader data: one Slot per key of the page's data record `D`. The one place that
- * asserts the type React Router cannot know, instead of a cast in every page.
- */
-export function usePageData<D extends Record<string, unknown>>(): PageData<D> {
-  return useLoaderData() as PageData<D>;
 }

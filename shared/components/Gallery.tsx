@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../app-context';
-import { plainClick } from './links';
+import { plainClick } from '../islands/plain-click';
 import '../styles/gallery.css';
 
 export interface GalleryItem {

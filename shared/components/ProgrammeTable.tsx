@@ -6,7 +6,7 @@
 import type { ProgrammeKind } from '../api';
 import { useT } from '../app-context';
 import { fill } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import type { Dict } from '../i18n';
 import { PROGRAMME_TABS } from '../nav';
 import { PEDAGOGICAL_EXPERIENCE_YEARS, PROGRAMME_KINDS, type ProgrammeRow, type ProgrammesData } from '../programmes';

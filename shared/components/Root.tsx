@@ -1,17 +1,17 @@
 /**
- * The document every page shares: <html lang>, head assets, the site frame and the routed page. It is
- * the root route's element for each language, so client navigation keeps the frame and swaps the page.
+ * The document every page shares: <html lang>, head assets, the site frame and the routed page. Pages
+ * are server HTML; the browser hydrates only the islands in them (shared/islands/island.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
-import { BOOT_ID } from '../boot';
 import { dict } from '../i18n';
-import { ROUTE_FADE_MS } from '../constants';
-import { ClientOverlays } from './Overlays';
+import { IslandAssetsContext } from '../islands/island';
+import { Overlays } from './Overlays';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LinkFollower } from './links';
+
+/** The body's last element: the page is not painted before it is parsed (see the head). */
+const END_ID = 'page-end';
 
 export function Document({ children }: { children: React.ReactNode }) {
   const app = useApp();
@@ -29,7 +29,7 @@ export function Document({ children }: { children: React.ReactNode }) {
             half parsed, then the rest appearing, is a layout shift. The page's frame and its fallbacks
             come in the first bytes, whole or streamed, so this never waits for data. Other browsers
             ignore it. */}
-          <link rel="expect" href={`#${BOOT_ID}`} blocking="render" />
+          <link rel="expect" href={`#${END_ID}`} blocking="render" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           {/* A precedence makes React write the stylesheet right after the image preloads, ahead of the
             module preloads and the page's meta tags: the one render-blocking request is asked first. */}
@@ -45,17 +45,15 @@ export function Document({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {t.header.skipToContent}
           </a>
-          <LinkFollower>
+          <IslandAssetsContext value={{ chunks: (name) => app.assets.islands[name] ?? [] }}>
             <Header />
             <main id="main" tabIndex={-1}>
               {children}
             </main>
             <Footer />
-            <ClientOverlays />
-          </LinkFollower>
-          {/* The body's last element: a page rendered whole gets it empty here and the server writes the
-            JSON into its place in the bytes (server/render.tsx `whole`). */}
-          <script type="application/json" id={BOOT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: app.bootJson }} />
+          </IslandAssetsContext>
+          <Overlays />
+          <div id={END_ID} hidden />
         </body>
       </html>
     </LangContext>
@@ -65,34 +63,7 @@ export function Document({ children }: { children: React.ReactNode }) {
 export function Root() {
   return (
     <Document>
-      <RouteFade>
-        <Outlet />
-      </RouteFade>
+      <Outlet />
     </Document>
-  );
-}
-
-/**
- * The SPEC's 300 ms fade between pages. Only client navigations fade: the first paint of server HTML
- * is never delayed by an animation. Focus moves to the new page's content for screen-reader users.
- */
-function RouteFade({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
-  const first = useRef(pathname);
-  const [navigated, setNavigated] = useState(false);
-  useEffect(() => {
-    if (pathname === first.current && !navigated) return;
-    setNavigated(true);
-    document.getElementById('main')?.focus({ preventScroll: true });
-    window.scrollTo(0, 0);
-  }, [pathname, navigated]);
-  return (
-    <div
-      key={navigated ? pathname : 'initial'}
-      className={navigated ? 'route-fade' : undefined}
-      style={navigated ? { animationDuration: `${ROUTE_FADE_MS}ms` } : undefined}
-    >
-      {children}
-    </div>
   );
 }

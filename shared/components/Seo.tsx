@@ -9,7 +9,7 @@
 import { useLocation, useMatches } from 'react-router';
 import type { Picture } from '../api';
 import { useApp, useLang, useT } from '../app-context';
-import { scriptSafeJson } from '../boot';
+import { scriptSafeJson } from '../script-safe-json';
 import { DEFAULT_LANG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
 import { articleLd, breadcrumbLd, DETAIL_ROUTES, pageUrl, shareImage, universityLd } from '../seo';
 import type { Loaded } from '../data';

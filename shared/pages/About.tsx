@@ -4,7 +4,7 @@ import { ExternalLink, LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { HOME_STATS } from '../constants';
 import { ABOUT_TABS } from '../nav';
 import { EXTERNAL } from '../site';

@@ -7,7 +7,7 @@ import { articleMeta, Seo } from '../components/Seo';
 import { DataError, type PageLoader } from '../data';
 import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import '../styles/articles.css';
 
 interface ArticleView {

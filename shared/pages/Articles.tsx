@@ -7,7 +7,7 @@ import { Seo } from '../components/Seo';
 import { ARTICLE_PREVIEW_CHARS } from '../constants';
 import type { PageLoader } from '../data';
 import { formatDate, truncate } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import '../styles/articles.css';
 
 interface ArticleSummary {

@@ -6,7 +6,7 @@ import { Seo } from '../components/Seo';
 import { CODE_OF_CONDUCT_FRAME_HEIGHT_PX } from '../constants';
 import { CODE_OF_CONDUCT_PDF } from '../content/code-of-conduct-pdf';
 import { noneIfNotFound, type PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { LOCALE, type Lang } from '../lang';
 import { ABOUT_TABS } from '../nav';
 import '../styles/code-of-conduct.css';

@@ -5,7 +5,7 @@ import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { LegalDocument } from '../api';
 import type { PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import '../styles/education-documents.css';
 
 type EducationDocumentsData = { documents: LegalDocument[] };

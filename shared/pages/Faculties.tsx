@@ -6,7 +6,7 @@ import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { ABOUT_TABS } from '../nav';
 import '../styles/faculties.css';
 

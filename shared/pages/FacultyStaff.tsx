@@ -7,7 +7,7 @@ import { PersonCard } from '../components/PersonCard';
 import { Seo } from '../components/Seo';
 import { SideNav, WithSideNav } from '../components/SideNav';
 import { DataError, noneIfNotFound, type PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import '../styles/faculty-staff.css';
 
 interface StaffView {

@@ -24,7 +24,7 @@ import { Seo } from '../components/Seo';
 import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
 import { HOME_LATEST_NEWS_COUNT } from '../constants';
 import { DataError, type PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { toNewsCard } from '../news';
 import '../styles/home.css';
 

@@ -9,7 +9,7 @@ import { parseId } from '../api';
 import { MORE_NEWS_COUNT, PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { DataError, type PageLoader } from '../data';
 import { formatDate, truncate } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { NEWS_TABS } from '../nav';
 import { toNewsCard } from '../news';
 

@@ -5,7 +5,7 @@ import { PageHeading } from '../components/PageHeading';
 import { PersonCard } from '../components/PersonCard';
 import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { ABOUT_TABS } from '../nav';
 
 interface RectorView {

@@ -3,7 +3,7 @@ import { Await, EmptyState } from '../components/Await';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { ABOUT_TABS } from '../nav';
 
 interface RulesView {

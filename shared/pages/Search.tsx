@@ -10,7 +10,7 @@ import { Seo } from '../components/Seo';
 import { SEARCH_QUERY_MAX_CHARS, SEARCH_RESULTS_PER_PAGE } from '../constants';
 import type { PageLoader } from '../data';
 import { formatDate } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 import { localePath, type Lang } from '../lang';
 
 interface HitView {

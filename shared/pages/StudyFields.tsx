@@ -5,7 +5,7 @@ import { Seo } from '../components/Seo';
 import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
 import type { PageLoader } from '../data';
 import { fill } from '../format';
-import { usePageData } from '../hooks';
+import { usePageData } from '../page-data';
 
 type StudyFieldsData = { fields: StudyFieldCard[] };
 

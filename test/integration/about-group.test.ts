@@ -166,11 +166,6 @@ describe('/department/:id', () => {
     expect(backend.calls()).toBe(0);
   });
 
-  it('answers the data endpoint with a 404 for an unknown faculty (client navigation)', async () => {
-    await request(app).get('/_data').query({ route: 'en:FacultyStaff', path: '/en/department/99' }).expect(404);
-    const res = await request(app).get('/_data').query({ route: 'en:FacultyStaff', path: '/en/department/2' }).expect(200);
-    expect(JSON.stringify(res.body)).toContain('Anvar Karimov en-staff3');
-  });
 });
 
 describe('/rulesEtika', () => {

@@ -153,7 +153,7 @@ describe('site search', () => {
 });
 
 describe('robots.txt', () => {
-  it('lets crawlers fetch every page, noindex ones too (to read the noindex), closes only the data endpoint exactly, and names the sitemap', async () => {
+  it('lets crawlers fetch every page, noindex ones too (to read the noindex), and names the sitemap', async () => {
     const res = await request(app).get('/robots.txt').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.headers['cache-control']).toMatch(/s-maxage=\d+/);
@@ -176,7 +176,6 @@ describe('robots.txt', () => {
       for (const { prefix } of LANGS) expect(blocked(`${prefix}/${page.path}`), `${prefix}/${page.path}`).toBe(false);
     }
     for (const path of ['/search', '/search?q=talaba', '/ru/search', '/testimonials', '/_database', '/']) expect(blocked(path), path).toBe(false);
-    for (const path of ['/_data', '/_data?route=uz:Home&path=/']) expect(blocked(path), path).toBe(true);
   });
 
   it('answers a revalidation with 304', async () => {

@@ -1,7 +1,6 @@
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BootData } from '../../shared/boot';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, HOSTILE_TITLE, newsItem, newsPages } from '../helpers/fixtures';
 import { testApp } from '../helpers/app';
@@ -19,7 +18,7 @@ const hostileNews = newsItem(66, {
   desc_en: '<svg><script>alert(7)</script></svg>',
 });
 
-/** Two-byte and four-byte characters beside a hostile end tag: a whole page's boot data must carry them exactly. */
+/** Two-byte and four-byte characters beside a hostile end tag: a whole page must carry them exactly. */
 const multiByteNews = newsItem(67, {
   title_uz: 'Oʻquv yili boshlandi 🎓 </script>',
   title_ru: 'Учебный год «2026» начался 🎓 </script>',
@@ -46,7 +45,7 @@ function scripts(html: string): string[] {
 }
 
 describe('hostile backend content', () => {
-  it('never lets a title close the hydration script or run', async () => {
+  it("never lets a title close a script, run, or leave an island's props", async () => {
     for (const url of ['/news/66', '/ru/news/66', '/en/news/66', '/', '/newsAll']) {
       const res = await request(app).get(url).expect(200);
       const html = res.text;
@@ -55,19 +54,18 @@ describe('hostile backend content', () => {
       expect(html).not.toMatch(/onclick|onmouseover/i);
       expect(html).not.toMatch(/href="javascript:|src="javascript:/i);
       expect(html).not.toContain('<iframe');
-      // Executable scripts are modules or carry the nonce; the rest are data blocks (boot JSON, JSON-LD).
-      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/(ld\+)?json"|nonce=/);
-      // The boot JSON is one script element that parses back to the hostile text.
-      const boot = /<script type="application\/json" id="__boot">([\s\S]*?)<\/script>/.exec(html)![1]!;
-      expect(boot).not.toMatch(/<\/script/i);
-      expect(boot).not.toContain('\u2028');
-      JSON.parse(boot);
+      // Executable scripts are modules or carry the nonce; the rest are data blocks (JSON-LD).
+      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/ld\+json"|nonce=/);
+      // Each island's props are one attribute that parses back as JSON.
+      const islands = new JSDOM(html).window.document.querySelectorAll<HTMLElement>('ztu-island');
+      expect(islands.length).toBeGreaterThan(0);
+      for (const island of islands) expect(() => JSON.parse(island.dataset.props!)).not.toThrow();
     }
   });
 
-  it('carries a hostile, multi-byte title exactly in the boot data of a page rendered at once', async () => {
-    // A whole page's boot JSON is written into React's bytes afterwards (server/render.tsx `whole`):
-    // an offset counted in characters instead of bytes would cut the JSON or the document's end.
+  it('carries a hostile, multi-byte title exactly in a page rendered at once', async () => {
+    // A whole page is encoded by its byte length (server/render.tsx `whole`): a length counted in
+    // characters instead of bytes would cut the document's end.
     for (const [url, title] of [
       ['/news/66', HOSTILE_TITLE],
       ['/news/67', multiByteNews.title_uz],
@@ -75,12 +73,8 @@ describe('hostile backend content', () => {
     ] as const) {
       const res = await request(app).get(url).expect(200);
       expect(res.headers['x-accel-buffering']).toBeUndefined(); // rendered whole, not streamed
-      expect(res.text.endsWith('</script></body></html>')).toBe(true);
+      expect(res.text.endsWith('<div id="page-end" hidden=""></div></body></html>')).toBe(true);
       const doc = new JSDOM(res.text).window.document;
-      expect(doc.querySelectorAll(`script#__boot`)).toHaveLength(1);
-      const boot = JSON.parse(doc.getElementById('__boot')!.textContent) as BootData;
-      expect(JSON.stringify(boot.loaderData)).toContain(JSON.stringify(title));
-      expect(doc.body.lastElementChild!.id).toBe('__boot');
       expect(doc.querySelector('h1')!.textContent).toBe(title);
     }
   });

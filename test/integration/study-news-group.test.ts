@@ -205,17 +205,6 @@ describe('news tabs', () => {
     expect(res.text).toContain('href="/newsAll?page=2"');
   });
 
-  it('answers the next filtered page through the data endpoint for client-side paging', async () => {
-    const res = await request(app).get('/_data').query({ route: 'en:InternationalNews', path: '/en/xalqaroNews?page=2' }).expect(200);
-    const news = (JSON.parse(res.text) as { news: { ok: boolean; value: { page: number; items: Array<{ id: number }>; hasNext: boolean } } }).news;
-    expect(news.ok).toBe(true);
-    expect(news.value.page).toBe(2);
-    expect(news.value.items.map((item) => item.id)).toEqual([14, 10, 6]);
-    expect(news.value.hasNext).toBe(true);
-    expect(res.text).toContain('News 14 en-needle');
-    expect(res.text).not.toContain('News 15 en-needle');
-  });
-
   it('answers 404 for a malformed page parameter', async () => {
     await request(app).get('/publicNews?page=abc').expect(404);
   });

@@ -113,7 +113,7 @@ function PanelMenu({ items, onNavigate, level = 3 }: { items: NavItem[]; onNavig
           </li>
         ) : (
           <li key={item.label}>
-            <NavItemLink item={item} onNavigate={onNavigate} />
+            <NavItemLink item={item} />
           </li>
         ),
       )}

@@ -1,0 +1,32 @@
+/**
+ * Hydrates one island: loads its module and React, then makes the server HTML inside the element a
+ * React root with the props the server wrote beside it. A mismatch between the two renders is logged as
+ * an error naming the island (the browser suite fails on any), never silently patched over. An island
+ * must not call useId: the server numbers ids by the whole page's tree, the browser by the island's.
+ */
+import { useEffect, type ReactNode } from 'react';
+import type { IslandName } from '../shared/islands/names';
+import { ISLANDS } from './islands';
+
+/** Resolves once React has committed the hydrated island (its effects have run). */
+export async function hydrateIsland(element: HTMLElement, name: IslandName): Promise<void> {
+  const [{ hydrateRoot }, module] = await Promise.all([import('./react-root'), ISLANDS[name]()]);
+  const { Component } = module.default.island;
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      element,
+      <Committed onCommit={resolve}>
+        <Component {...props} />
+      </Committed>,
+      {
+        onRecoverableError: (error) => console.error(`island ${name}: hydration failed, rendered again in the browser:`, error),
+      },
+    );
+  });
+}
+
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}

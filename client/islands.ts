@@ -1,0 +1,17 @@
+/**
+ * Every island's module, loaded only on pages that have it (each is its own chunk). The key is the
+ * name the server wrote (`data-island`); test/unit/islands.test.ts keeps this table and
+ * shared/islands/ in step.
+ */
+import type { ComponentType } from 'react';
+import type { IslandName } from '../shared/islands/names';
+
+interface IslandModule {
+  // Each island has its own props; the browser passes the JSON the server wrote for that island.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  default: { island: { name: IslandName; Component: ComponentType<any> } };
+}
+
+export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
+  Header: () => import('../shared/islands/Header'),
+};

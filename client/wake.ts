@@ -1,0 +1,84 @@
+/**
+ * Finds the page's islands and hydrates each when its wake condition is met (shared/islands/island.tsx).
+ * A press on a button inside an island whose code is still loading is held and replayed once the island
+ * has hydrated, so the first tap on a menu is never lost.
+ */
+import type { Wake } from '../shared/islands/island';
+import { isIslandName } from '../shared/islands/names';
+import { hydrateIsland } from './hydrate';
+
+/** Events that mean the visitor is about to use a widget: each wakes its island at once. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const HELD_CLICK_TARGETS = 'button, [role="button"], summary';
+/** How long an idle island waits at most for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 2000;
+/** Islands start hydrating a little before they scroll into view. */
+const VISIBLE_MARGIN = '200px';
+
+export function wakeIslands(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>('ztu-island[data-island]')) {
+    // Nested islands are their parent's business: never hydrate a node twice.
+    if (element.parentElement?.closest('ztu-island')) continue;
+    watch(element);
+  }
+}
+
+function watch(element: HTMLElement): void {
+  const name = element.dataset.island;
+  if (!isIslandName(name)) {
+    console.error(`island: unknown island '${String(name)}'`);
+    return;
+  }
+  let woken = false;
+  let held: HTMLElement | null = null;
+  const stops: (() => void)[] = [];
+  const hold = (event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest<HTMLElement>(HELD_CLICK_TARGETS);
+    if (!target || !element.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  };
+  element.addEventListener('click', hold, true);
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    stops.forEach((stop) => stop());
+    void hydrateIsland(element, name).then(() => {
+      element.removeEventListener('click', hold, true);
+      const replay = held;
+      held = null;
+      replay?.click();
+    });
+  };
+  for (const type of INTENT_EVENTS) {
+    element.addEventListener(type, wake, { passive: true, capture: true });
+    stops.push(() => element.removeEventListener(type, wake, { capture: true }));
+  }
+  stops.push(scheduleWake(element.dataset.wake as Wake, element, wake));
+}
+
+/** Starts `wake` when the island's condition is met; returns how to cancel that. */
+function scheduleWake(when: Wake, element: HTMLElement, wake: () => void): () => void {
+  switch (when) {
+    case 'load':
+      wake();
+      return () => {};
+    case 'idle': {
+      if (typeof requestIdleCallback === 'function') {
+        const handle = requestIdleCallback(wake, { timeout: IDLE_TIMEOUT_MS });
+        return () => cancelIdleCallback(handle);
+      }
+      const timer = setTimeout(wake, 1);
+      return () => clearTimeout(timer);
+    }
+    case 'visible': {
+      const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), { rootMargin: VISIBLE_MARGIN });
+      // display: contents has no box of its own: watch what it shows.
+      for (const child of element.children) observer.observe(child);
+      return () => observer.disconnect();
+    }
+    default:
+      return () => {};
+  }
+}

@@ -1,0 +1,30 @@
+/** What the header island gets from the server render: words in the page's language and URLs. */
+export interface LanguageChoice {
+  lang: string;
+  /** The same page in that language. */
+  href: string;
+  name: string;
+  /** The SPEC's loading state while switching to it. */
+  changing: string;
+}
+
+export interface HeaderWords {
+  mainNav: string;
+  openMenu: string;
+  closeMenu: string;
+  language: string;
+  chooseLanguage: string;
+  search: string;
+  openSearch: string;
+  closeSearch: string;
+}
+
+export interface HeaderProps {
+  lang: string;
+  words: HeaderWords;
+  home: { href: string; label: string };
+  /** The top menus' ids and labels; their links are server HTML (slots `menu-<id>`). */
+  menus: { id: string; label: string }[];
+  languages: LanguageChoice[];
+  searchHref: string;
+}

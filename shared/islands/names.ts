@@ -1,0 +1,7 @@
+/** The islands a page can have; client/islands.ts maps each to its module. */
+export const ISLAND_NAMES = ['Header'] as const;
+export type IslandName = (typeof ISLAND_NAMES)[number];
+
+export function isIslandName(value: unknown): value is IslandName {
+  return typeof value === 'string' && (ISLAND_NAMES as readonly string[]).includes(value);
+}
