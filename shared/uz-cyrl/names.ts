@@ -1,0 +1,2 @@
+import type { StemPair } from './stems';
+export const NAMES: readonly StemPair[] = [];
