@@ -66,6 +66,10 @@ export function lettersToCyrillic(word: string, atStart = true): string {
       // Isʼhoq, Asʼhob: s and h that are two letters, not the digraph sh.
       out += 'сҳ';
       i += 2;
+    } else if (char === 't' && next === 's' && word[i + 2] === 'i' && (word.startsWith('ya', i + 3) || word.startsWith('on', i + 3))) {
+      // -tsiya, -tsion are Russian -ция, -цион in every word that has them (revolyutsiya, aviatsion).
+      out += 'ц';
+      i++;
     } else if ((char === 's' || char === 'c') && next === 'h') {
       out += char === 's' ? 'ш' : 'ч';
       i++;

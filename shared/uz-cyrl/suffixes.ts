@@ -29,6 +29,7 @@ const SUFFIXES = [
   'dek',
   'day',
   'ta',
+  'aro',
   // word-forming
   'li',
   'lik',
