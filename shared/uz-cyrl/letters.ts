@@ -30,8 +30,8 @@ const SINGLE: Record<string, string> = {
   x: 'х',
   y: 'й',
   z: 'з',
-  'ʼ': 'ъ',
-  'ʻ': 'ъ',
+  ʼ: 'ъ',
+  ʻ: 'ъ',
 };
 
 const AFTER_Y: Record<string, string> = { o: 'ё', u: 'ю', a: 'я', e: 'е' };

@@ -191,7 +191,9 @@ describe('toLatin', () => {
   });
 
   it('comes back to the same Cyrillic through toCyrillic for the public set', () => {
-    const misses = PAIRS.filter(([, cyrillic]) => toCyrillic(toLatin(cyrillic)) !== cyrillic).map(([, c]) => `${c} → ${toLatin(c)} → ${toCyrillic(toLatin(c))}`);
+    const misses = PAIRS.filter(([, cyrillic]) => toCyrillic(toLatin(cyrillic)) !== cyrillic).map(
+      ([, c]) => `${c} → ${toLatin(c)} → ${toCyrillic(toLatin(c))}`,
+    );
     console.log(`round trip: ${PAIRS.length - misses.length} of ${PAIRS.length}\n${misses.join('\n')}`);
     expect((PAIRS.length - misses.length) / PAIRS.length).toBeGreaterThanOrEqual(0.98);
   });
