@@ -5,44 +5,21 @@
  */
 import { LETTER_MARK, TUTUQ } from './apostrophes';
 
+/** One Latin letter each, in the same order: а → a, б → b … ҳ → h. */
+const ONE_TO_ONE = ['абвгдежзийклмнопрстуфхцыэқҳ', 'abvgdejziyklmnoprstufxsieqh'] as const;
+
 const LETTERS: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
+  ...Object.fromEntries([...ONE_TO_ONE[0]].map((cyrillic, index) => [cyrillic, ONE_TO_ONE[1][index]!])),
   ё: 'yo',
-  ж: 'j',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'x',
-  ц: 's',
   ч: 'ch',
   ш: 'sh',
   щ: 'sh',
   ъ: TUTUQ,
-  ы: 'i',
   ь: '',
-  э: 'e',
   ю: 'yu',
   я: 'ya',
   ў: `o${LETTER_MARK}`,
-  қ: 'q',
   ғ: `g${LETTER_MARK}`,
-  ҳ: 'h',
 };
 
 const VOWELS = new Set([...'аеёиоуэюяў']);
