@@ -101,8 +101,7 @@ describe('JavaScript budgets', () => {
       const kb = sum(sent);
       const raw = scripts.reduce((total, e) => total + e.decoded, 0) / 1024;
       rows.push(
-        `  ${path.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB in ${String(scripts.length).padStart(2)} files` +
-          ` (${raw.toFixed(0)} KB unpacked)${later}`,
+        `  ${path.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB in ${String(scripts.length).padStart(2)} files` + ` (${raw.toFixed(0)} KB unpacked)${later}`,
       );
       expect(scripts.length).toBeGreaterThan(0);
       expect(kb).toBeLessThanOrEqual(budget);

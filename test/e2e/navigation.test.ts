@@ -63,7 +63,9 @@ describe('navigation between stored pages', () => {
     await prefetched;
     await link.click();
     await page.waitForURL(href);
-    const delivery = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType);
+    const delivery = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+    );
     expect(delivery).toBe('navigational-prefetch');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -148,7 +150,10 @@ describe('hydration mismatches', () => {
     // The server's HTML and the island's props disagree: the header says one language, its props another.
     await page.route(`${server.url}/en/about`, async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(data-island="Header"[^>]*data-props="[^"]*)&quot;lang&quot;:&quot;en&quot;/, '$1&quot;lang&quot;:&quot;ru&quot;');
+      const html = (await response.text()).replace(
+        /(data-island="Header"[^>]*data-props="[^"]*)&quot;lang&quot;:&quot;en&quot;/,
+        '$1&quot;lang&quot;:&quot;ru&quot;',
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto(`${server.url}/en/about`);

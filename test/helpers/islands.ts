@@ -34,6 +34,9 @@ export async function hydratedStaticParts(page: Page): Promise<string[]> {
     };
     return [...document.body.querySelectorAll('*')]
       .filter((element) => hasFiber(element) && !islandMarkup(element))
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`,
+      );
   });
 }
