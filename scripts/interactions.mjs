@@ -25,7 +25,7 @@ if (baseline && !existsSync(join(baseline, 'node_modules'))) {
 /** The longest event of the interaction a click makes, as the Event Timing API reports it (INP's unit). */
 async function clickLatency(page, selector) {
   await page.evaluate(() => {
-    window.__latency = new Promise((resolve) => {
+    globalThis.__latency = new Promise((resolve) => {
       const observer = new PerformanceObserver((list) => {
         const entries = list.getEntries().filter((entry) => entry.interactionId > 0);
         if (entries.length) {
@@ -37,7 +37,7 @@ async function clickLatency(page, selector) {
     });
   });
   await page.click(selector);
-  return page.evaluate(() => window.__latency);
+  return page.evaluate(() => globalThis.__latency);
 }
 
 async function throttledPage(browser) {

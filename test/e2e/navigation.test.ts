@@ -132,7 +132,7 @@ describe('navigation between stored pages', () => {
       await held;
       await route.continue();
     });
-    await page.evaluate(() => ((location as Location).href = '/en/newsAll'));
+    await page.evaluate(() => (location.href = '/en/newsAll'));
     await page.waitForSelector('[data-overlay="progress"]:not([hidden])');
     const percent = Number(await page.getAttribute('[data-overlay="progress"]', 'aria-valuenow'));
     expect(percent).toBeGreaterThanOrEqual(0);
