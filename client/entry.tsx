@@ -8,6 +8,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppContext, type AppInfo } from '../shared/app-context';
 import { BOOT_ID, DEFERRED_ID, isDeferredMarker, type BootData } from '../shared/boot';
+import { displayOfDocument } from '../shared/display';
 import { loadDict } from '../shared/i18n';
 import { DEFAULT_LANG, isLang } from '../shared/lang';
 import { createRoutes } from '../shared/routes';
@@ -63,7 +64,7 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: mergeDeferred(boot.value.loaderData), errors: boot.value.errors },
   });
-  const app: AppInfo = { siteUrl: boot.value.siteUrl, assets: boot.value.assets, bootJson: boot.raw };
+  const app: AppInfo = { siteUrl: boot.value.siteUrl, assets: boot.value.assets, bootJson: boot.raw, display: displayOfDocument(document.documentElement) };
   startTransition(() => {
     hydrateRoot(
       document,

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
+import { DEFAULT_DISPLAY, type DisplaySettings } from './display';
 import { dict, type Dict } from './i18n';
 import { DEFAULT_LANG, isLang, type Lang } from './lang';
 
@@ -22,6 +23,8 @@ export interface AppInfo {
   assets: Assets;
   /** The serialised boot data, rendered verbatim into the page. */
   bootJson: string;
+  /** The visitor's display settings the page is rendered in (the server reads its cookie; the browser reads <html>). */
+  display: DisplaySettings;
 }
 
 export const AppContext = createContext<AppInfo | null>(null);
@@ -30,6 +33,11 @@ export function useApp(): AppInfo {
   const app = useContext(AppContext);
   if (!app) throw new Error('AppContext missing');
   return app;
+}
+
+/** The display settings of the page (the defaults where no app is around, e.g. a widget rendered on its own). */
+export function useDisplay(): DisplaySettings {
+  return useContext(AppContext)?.display ?? DEFAULT_DISPLAY;
 }
 
 /** The page's language, from the language root route the URL matched: read once, by <Document>. */

@@ -9,6 +9,7 @@ import { useT } from '../app-context';
 import { LOADER_STEP_MS, LOADER_TARGET_PERCENT, SPLASH_MS } from '../constants';
 import { useHydrated } from '../hooks';
 import { Logo } from './Logo';
+import { motionReduced } from '../display';
 
 const SPLASH_SEEN_KEY = 'splash-seen';
 
@@ -25,7 +26,7 @@ export function Splash() {
     } catch {
       // Storage may be blocked; showing no splash is the safe choice then.
     }
-    if (seen || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (seen || motionReduced()) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage and matchMedia exist only after hydration
     setVisible(true);
     const timer = setTimeout(() => setVisible(false), SPLASH_MS);

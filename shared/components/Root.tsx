@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
 import { BOOT_ID } from '../boot';
+import { displayAttributes } from '../display';
 import { dict } from '../i18n';
 import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
@@ -19,7 +20,7 @@ export function Document({ children }: { children: React.ReactNode }) {
   const t = dict(lang);
   return (
     <LangContext value={lang}>
-      <html lang={lang} dir="ltr">
+      <html lang={lang} dir="ltr" {...displayAttributes(app.display)}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
