@@ -4,6 +4,7 @@ import { useT } from '../app-context';
 import { useClickOutside, useEscape, useHydrated } from '../hooks';
 import { TOP_MENUS, type NavItem } from '../nav';
 import { EXTERNAL } from '../site';
+import { AccessibilityPanel } from './AccessibilityPanel';
 import { Dropdown } from './Dropdown';
 import { HeaderSearch } from './HeaderSearch';
 import { LangSwitch, MenuLanguages } from './LangSwitch';
@@ -45,6 +46,7 @@ export function Header() {
 
   return (
     <header className="site-header" ref={headerRef}>
+      <AccessibilityPanel />
       <div className="site-header__bar container">
         {/* The name starts with the visible short name, so speech input users can say what they see. */}
         <LocalLink to="/" className="site-header__logo">
