@@ -62,7 +62,9 @@ describe('the display settings endpoint', () => {
     ['', '/'],
   ])('never sends the visitor off the site: back=%j goes to %j', async (back, location) => {
     const app = await setup();
-    const res = await request(app).get(`/accessibility?contrast=black&back=${encodeURIComponent(back)}`).expect(303);
+    const res = await request(app)
+      .get(`/accessibility?contrast=black&back=${encodeURIComponent(back)}`)
+      .expect(303);
     expect(res.headers.location).toBe(location);
   });
 
