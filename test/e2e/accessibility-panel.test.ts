@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, newContext, watch } from '../helpers/browser';
-import { sliderAtRest } from '../helpers/settle';
+import { sliderAtRest, transitionsDone } from '../helpers/settle';
 import { useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
@@ -142,14 +142,7 @@ describe.each([
     const { page, problems } = watch(await context.newPage());
     await page.goto(site.server.url + path);
     await hydrated(page);
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+    await transitionsDone(page);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
     if (variant.includes('contrast')) expect(await lowContrastText(page)).toEqual([]);
     expect(await axeFindings(page)).toEqual([]);
