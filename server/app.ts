@@ -29,6 +29,7 @@ import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
 import { onlyGetAndHead } from './methods';
+import { DISPLAY_SETTINGS_PATH, serveDisplaySettings } from './display-settings';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
@@ -217,6 +218,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
   // Any other method: 405 with Allow, not the 404 page (server/methods.ts).
+  app.get(DISPLAY_SETTINGS_PATH, serveDisplaySettings);
   app.use(onlyGetAndHead);
   app.use((req, res, next) => {
     renderPage(req, res, renderDeps).catch(next);

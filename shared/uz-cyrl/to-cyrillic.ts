@@ -10,6 +10,7 @@ import { KEEP_LATIN } from './keep-latin';
 import { lettersToCyrillic } from './letters';
 import { NAMES } from './names';
 import { StemTable } from './stems';
+import { isSuffixChain } from './suffixes';
 
 /** Proper names override the exception lists. */
 export const STEMS = new StemTable(EXCEPTIONS, NAMES);
@@ -43,10 +44,28 @@ function part(word: string): string {
   return applyCase(word, STEMS.lookup(lower) ?? lettersToCyrillic(lower));
 }
 
+/**
+ * A name kept in Latin with Uzbek suffixes written on (JavaScriptsiz, PDFlar): the name stays, the
+ * suffixes go to Cyrillic. Only a name with a capital inside it, so that an Uzbek word beginning like a
+ * kept word (tabiiy, not Tab + iiy) is never cut.
+ */
+function keptWithSuffixes(token: string): string | null {
+  const lower = token.toLowerCase();
+  for (let end = token.length - 1; end > 1; end--) {
+    const name = token.slice(0, end);
+    if (/\p{Lu}/u.test(name.slice(1)) && KEEP_LATIN.has(lower.slice(0, end)) && isSuffixChain(canonicalApostrophes(lower.slice(end)))) {
+      return name + part(token.slice(end));
+    }
+  }
+  return null;
+}
+
 function word(token: string): string {
   if (!UZBEK_LATIN.test(token) || KEEP_LATIN.has(token.toLowerCase())) return token;
   const kept = KEPT_WITH_SUFFIX.exec(token);
   if (kept && KEEP_LATIN.has(kept[1]!.toLowerCase())) return kept[1]! + kept[2]! + part(kept[3]!);
+  const suffixed = keptWithSuffixes(token);
+  if (suffixed) return suffixed;
   if (!token.includes('-')) return part(token);
   return token
     .split('-')

@@ -161,6 +161,11 @@ describe('toCyrillic: what stays as it is', () => {
     expect(toCyrillic('Video YouTubeʼdan yuklanadi, Telegram va Wi-Fi orqali')).toBe('Видео YouTubeʼдан юкланади, Telegram ва Wi-Fi орқали');
   });
 
+  it('keeps a capitalised kept name with suffixes written on, and never cuts an Uzbek word that begins like one', () => {
+    expect(toCyrillic('JavaScriptsiz, PDFlar, HTMLda')).toBe('JavaScriptсиз, PDFлар, HTMLда');
+    expect(toCyrillic('tabiiy Tabiiy')).toBe('табиий Табиий');
+  });
+
   it('lets callers add names', () => {
     expect(toCyrillic('Hemis tizimi')).toBe('Ҳемис тизими');
     keepLatin('HEMIS');

@@ -4,6 +4,7 @@ import { EXTERNAL, SITE } from '../../site';
 import { ExternalLink } from '../links';
 import { SocialLinks } from '../SocialLinks';
 import { phoneText } from '../../format';
+import { ShownImage } from '../Img';
 
 /**
  * The hero: the page's <h1>, the admission call to action, the phone and social links, and the two
@@ -30,7 +31,7 @@ export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
           <SocialLinks />
         </div>
         <div className="hero__media">
-          <img
+          <ShownImage
             className="hero__image hero__image--main"
             src="/media/hero/hero-1.svg"
             alt={t.home.heroImages[0]}
@@ -38,7 +39,14 @@ export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
             height={900}
             fetchPriority="high"
           />
-          <img className="hero__image hero__image--second" src="/media/hero/hero-2.svg" alt={t.home.heroImages[1]} width={1600} height={900} decoding="async" />
+          <ShownImage
+            className="hero__image hero__image--second"
+            src="/media/hero/hero-2.svg"
+            alt={t.home.heroImages[1]}
+            width={1600}
+            height={900}
+            decoding="async"
+          />
         </div>
       </div>
     </section>
