@@ -190,7 +190,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     const send = () => {
       writeHead();
       // A crawler's page is sent when all is ready, and a page with no deferred data is complete at its shell.
-      stream.pipe(responseWriter(res, { tail: () => '', whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
+      stream.pipe(responseWriter(res, { whole: crawler || !streamed, beforeWhole: nonce.dropIfUnused }, finish));
     };
     const stream = renderToPipeableStream(page, {
       nonce: nonce.value,
