@@ -44,7 +44,14 @@ export async function startNginx(appPorts: number[]): Promise<RunningNginx> {
   if (check.status !== 0) throw new Error(check.stderr);
   const nginx: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url);
+  try {
+    await waitFor(url);
+  } catch (error) {
+    // An nginx that never answered is stopped here: nobody holds it to stop it later.
+    nginx.kill('SIGKILL');
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     prefix,
