@@ -1,11 +1,13 @@
 /**
  * The overlays of SPEC section 4, on server-rendered elements that stay hidden without JavaScript
  * (shared/components/Overlays.tsx):
- *  - the splash, once per visit (browser session), never with reduced motion; a click dismisses it;
+ *  - the splash, once per visit (browser session), never with reduced motion (the system's or the
+ *    accessibility panel's); a click dismisses it;
  *  - the loading bar while the browser loads the next page: from the moment a navigation to another
  *    document starts until this one is replaced (or comes back from the back/forward cache).
  */
 import { LOADER_STEP_MS, LOADER_TARGET_PERCENT, SPLASH_MS } from '../shared/constants';
+import { motionReduced } from '../shared/display';
 
 const SPLASH_SEEN_KEY = 'splash-seen';
 
@@ -24,7 +26,7 @@ function showSplashOnce(splash: HTMLElement): void {
   } catch {
     // Storage may be blocked; showing no splash is the safe choice then.
   }
-  if (seen || matchMedia('(prefers-reduced-motion: reduce)').matches || document.documentElement.dataset.motion === 'none') return;
+  if (seen || motionReduced()) return;
   const hide = () => {
     splash.hidden = true;
     clearTimeout(timer);

@@ -6,7 +6,9 @@
  * Lighthouse's simulated throttling multiplies the host's own main-thread time, and on a shared VM TBT
  * moved from 18 to 811 ms between runs of one build. Prints the median and range per page and build.
  *   LIGHTHOUSE_PAGES (default "/,/en/news/1"), LIGHTHOUSE_RUNS (5 per page and build), LIGHTHOUSE_PHOTOS=1
- *   (both on a backend whose every image is a 4000x3000 photo, as the second half of `npm run lighthouse`).
+ *   (both on a backend whose every image is a 4000x3000 photo, as the second half of `npm run lighthouse`),
+ *   LIGHTHOUSE_THROTTLING=applied (the preset's throttling imposed on the real load, `throttlingMethod:
+ *   'devtools'`, instead of simulated from an unthrottled one).
  * Example: git worktree add /tmp/base HEAD~3 && ln -s "$PWD/node_modules" /tmp/base/ && npm run lighthouse:compare -- /tmp/base
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,12 +28,15 @@ if (!baseline || !existsSync(join(baseline, 'build.mjs')) || !existsSync(join(ba
 const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/en/news/1').split(',');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const photos = process.env.LIGHTHOUSE_PHOTOS === '1';
+const applied = process.env.LIGHTHOUSE_THROTTLING === 'applied';
 
 const FIGURES = {
   performance: (lhr) => Math.round(lhr.categories.performance.score * 100),
   'TBT ms': (lhr) => Math.round(lhr.audits['total-blocking-time'].numericValue),
   'FCP ms': (lhr) => Math.round(lhr.audits['first-contentful-paint'].numericValue),
   'LCP ms': (lhr) => Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+  CLS: (lhr) => Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+  'JS KB': (lhr) => Math.round((lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script')?.transferSize ?? 0) / 1024),
 };
 
 async function compare(env) {
@@ -51,7 +56,7 @@ async function compare(env) {
   });
   const figures = new Map();
   try {
-    const run = (url) => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const run = (url) => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...(applied ? { throttlingMethod: 'devtools' } : {}) });
     // Caches warm and image variants made, as for any visitor but the very first.
     for (const path of pages) for (const site of sites) await run(site.url + path);
     for (let i = 0; i < runs; i++) {
@@ -85,7 +90,7 @@ const figures = photos
   : await compare({});
 
 console.log(
-  `\nLighthouse mobile preset, ${runs} runs each, alternating${photos ? ', 4000x3000 photos from the backend' : ', embedded content'}; baseline ${baseline}`,
+  `\nLighthouse mobile preset, throttling ${applied ? 'applied' : 'simulated'}, ${runs} runs each, alternating${photos ? ', 4000x3000 photos from the backend' : ', embedded content'}; baseline ${baseline}`,
 );
 console.log(`| page | build | ${Object.keys(FIGURES).join(' | ')} |`);
 console.log(

@@ -29,11 +29,13 @@ import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
 import { onlyGetAndHead } from './methods';
+import { DISPLAY_SETTINGS_PATH, serveDisplaySettings } from './display-settings';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
 import { healthDetails, publicHealth } from './health';
 import { seoRouter } from './seo';
+import { serveSpeculationRules } from './speculation-rules';
 import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
 import { SharedTier, type PurgeBatch } from './shared-cache';
@@ -198,6 +200,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     }),
   );
   app.use(servePublic(PUBLIC_DIR));
+  app.use(serveSpeculationRules());
   app.use(images.router);
   app.use(publicHealth(upstream));
   app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));
@@ -215,6 +218,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
   // Any other method: 405 with Allow, not the 404 page (server/methods.ts).
+  app.get(DISPLAY_SETTINGS_PATH, serveDisplaySettings);
   app.use(onlyGetAndHead);
   app.use((req, res, next) => {
     renderPage(req, res, renderDeps).catch(next);

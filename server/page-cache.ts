@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { displayVariant, type DisplaySettings } from '../shared/display';
 import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
 import { entityTag } from './etag';
@@ -195,8 +196,18 @@ function codedTags(hash: string): StoredPage['etags'] {
   return { identity: entityTag(hash, null), gzip: entityTag(hash, 'gzip'), br: entityTag(hash, 'br') };
 }
 
-/** The page cache key of a request URL: its path and the query parameters pages read, in order. */
+/** The page a request URL asks for: its path and the query parameters pages read, in order. */
 export const pageKey = pageUrl;
+
+/**
+ * Where a page is stored: its `pageKey`, and after a space (never in a request URL) the display
+ * settings' variant when they are not the default. The variants are a small fixed set (shared/display.ts)
+ * and most visitors have none, so the key of a default visitor's page is its URL alone.
+ */
+export function storedPageKey(url: string, display: DisplaySettings): string {
+  const variant = displayVariant(display);
+  return variant ? `${pageKey(url)} ${variant}` : pageKey(url);
+}
 
 /** Headers that belong to one response only; everything else is stored with the page. */
 const PER_RESPONSE = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'date', 'etag']);

@@ -20,10 +20,12 @@ import { DataSession } from './backend/session';
 import { endWithCodedBody } from './coded-body';
 import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
-import { pageKey, storeRenderedPage, type PageCache } from './page-cache';
+import { pageKey, storedPageKey, storeRenderedPage, type PageCache } from './page-cache';
+import { displayFromCookieHeader, displayVariant } from '../shared/display';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
 import { allowInlineScripts } from './security';
+import { SPECULATION_RULES_HEADER } from './speculation-rules';
 
 export interface RenderDeps {
   routes: RouteHandlers;
@@ -80,9 +82,14 @@ function leafPageId(context: StaticHandlerContext): string | null {
  * Only whole, good pages may be kept by nginx or a CDN. A 404 is not kept either: a news item asked
  * for just before it is published must not stay missing in every cache.
  */
-export function pageCacheControl(deps: RenderDeps, { degraded, streamed, status = 200 }: { degraded: boolean; streamed: boolean; status?: number }): string {
+export function pageCacheControl(
+  deps: RenderDeps,
+  { degraded, streamed, status = 200, personal = false }: { degraded: boolean; streamed: boolean; status?: number; personal?: boolean },
+): string {
   if (degraded || streamed || status !== 200) return 'no-store';
-  return `public, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
+  // A page in a visitor's own display settings is kept by their browser only: a shared cache that keys
+  // by URL would hand it to everyone (docs/operations.md, "Display settings and caches").
+  return `${personal ? 'private' : 'public'}, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
@@ -99,6 +106,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
 
   // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
   const key = pageKey(req.originalUrl);
+  const display = displayFromCookieHeader(req.headers.cookie);
   const handler = deps.routes.forPath(key);
   let context: StaticHandlerContext | Response;
   try {
@@ -134,14 +142,15 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const writeHead = () => {
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status }));
+    res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status, personal: displayVariant(display) !== '' }));
     if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
     res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };
   const page = (
-    <AppContext value={{ siteUrl: deps.siteUrl, assets }}>
+    <AppContext value={{ siteUrl: deps.siteUrl, assets, display }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppContext>
   );
@@ -158,7 +167,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
       // and never one from the stream below, whose inline scripts only its own response's nonce allows
       // (server/security.ts).
       if (status === 200 && !session.degraded && !session.volatile && req.method === 'GET') {
-        void storeRenderedPage(deps.pageCache, key, res, html, session, imagesAt).catch((error: unknown) =>
+        void storeRenderedPage(deps.pageCache, storedPageKey(key, display), res, html, session, imagesAt).catch((error: unknown) =>
           deps.logger.warn({ err: error }, 'page cache store failed'),
         );
       }

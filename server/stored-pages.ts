@@ -7,7 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding } from './encoding';
 import { noneMatchHits } from './etag';
-import { pageKey, type PageCache } from './page-cache';
+import { displayFromCookieHeader } from '../shared/display';
+import { storedPageKey, type PageCache } from './page-cache';
 
 export interface ServedFromCache {
   route: string;
@@ -21,7 +22,7 @@ export interface ServedFromCache {
  */
 export function answerFromPageCache(cache: PageCache, req: IncomingMessage, res: ServerResponse, onServed: (served: ServedFromCache) => void): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
-  const page = cache.get(pageKey(req.url));
+  const page = cache.get(storedPageKey(req.url, displayFromCookieHeader(req.headers.cookie)));
   if (!page) return false;
   const started = process.hrtime.bigint();
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);

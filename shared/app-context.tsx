@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
+import { DEFAULT_DISPLAY, type DisplaySettings } from './display';
 import { dict, type Dict } from './i18n';
 import { DEFAULT_LANG, isLang, type Lang } from './lang';
 
@@ -21,6 +22,8 @@ export interface Assets {
 export interface AppInfo {
   siteUrl: string;
   assets: Assets;
+  /** The visitor's display settings the page is rendered in (the server reads its cookie). */
+  display: DisplaySettings;
 }
 
 export const AppContext = createContext<AppInfo | null>(null);
@@ -29,6 +32,11 @@ export function useApp(): AppInfo {
   const app = useContext(AppContext);
   if (!app) throw new Error('AppContext missing');
   return app;
+}
+
+/** The display settings of the page (the defaults where no app is around, e.g. a widget rendered on its own). */
+export function useDisplay(): DisplaySettings {
+  return useContext(AppContext)?.display ?? DEFAULT_DISPLAY;
 }
 
 /** The page's language, from the language root route the URL matched: read once, by <Document>. */

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { motionReduced } from './display';
 
 const noop = () => () => {};
 
@@ -41,8 +42,8 @@ export function useReducedMotion(): boolean {
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
     // eslint-disable-next-line react-hooks/set-state-in-effect -- matchMedia exists only after hydration (false on the server)
-    setReduced(query.matches);
-    const listener = () => setReduced(query.matches);
+    setReduced(motionReduced());
+    const listener = () => setReduced(motionReduced());
     query.addEventListener('change', listener);
     return () => query.removeEventListener('change', listener);
   }, []);

@@ -55,6 +55,7 @@ export const PAGE_TABLE = [
   { id: 'SiteMap', path: 'test', noindex: true },
   { id: 'SiteHelp', path: 'test2', noindex: true },
   { id: 'MasterTableMock', path: 'study', noindex: true },
+  { id: 'AccessibilityStatement', path: 'accessibility-statement' },
 ] as const satisfies readonly PageEntry[];
 
 export type PageId = (typeof PAGE_TABLE)[number]['id'];

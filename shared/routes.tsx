@@ -65,6 +65,7 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
   SiteMap: () => import('./pages/SiteMap'),
   SiteHelp: () => import('./pages/SiteHelp'),
   MasterTableMock: () => import('./pages/MasterTableMock'),
+  AccessibilityStatement: () => import('./pages/AccessibilityStatement'),
 };
 
 export const PAGES: PageDef[] = PAGE_TABLE.map((page) => ({ ...page, load: PAGE_MODULES[page.id] }));

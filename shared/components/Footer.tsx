@@ -3,7 +3,7 @@ import { useT } from '../app-context';
 import { WORKING_HOURS } from '../constants';
 import { FOOTER_SECTIONS } from '../nav';
 import { EXTERNAL, SITE } from '../site';
-import { ExternalLink, NavItemLink } from './links';
+import { ExternalLink, LocalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';
 import { phoneText } from '../format';
@@ -70,7 +70,8 @@ export function Footer() {
         <MapEmbed />
       </div>
       <p className="site-footer__copyright container">
-        © {new Date().getFullYear()} {t.site.name}. {t.footer.rights}
+        © {new Date().getFullYear()} {t.site.name}. {t.footer.rights}{' '}
+        <LocalLink to="/accessibility-statement">{t.pages['accessibility-statement'].title}</LocalLink>
       </p>
     </footer>
   );

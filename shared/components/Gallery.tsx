@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../app-context';
 import { plainClick } from '../islands/plain-click';
 import '../styles/gallery.css';
+import { ShownImage } from './Img';
 
 export interface GalleryItem {
   src: string;
@@ -75,7 +76,7 @@ export function Gallery({ items, title }: { items: GalleryItem[]; title: string 
               }}
               onClick={open(index)}
             >
-              <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+              <ShownImage src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
               <span className="visually-hidden"> ({t.gallery.enlarge})</span>
             </a>
           </li>

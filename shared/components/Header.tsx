@@ -6,6 +6,7 @@ import { LANGS, localePath, stripLang } from '../lang';
 import { TOP_MENUS, type NavItem } from '../nav';
 import { pageSearch } from '../page-query';
 import { EXTERNAL } from '../site';
+import { AccessibilityPanel } from './AccessibilityPanel';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
 import { SearchForm } from './SearchForm';
@@ -42,6 +43,7 @@ export function Header() {
       searchHref={localePath(lang, '/search')}
       slots={{
         ...slots,
+        accessibility: <AccessibilityPanel />,
         logo: (
           // The name starts with the visible short name, so speech input users can say what they see.
           <LocalLink to="/" className="site-header__logo">

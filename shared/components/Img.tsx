@@ -1,4 +1,6 @@
+import type { ImgHTMLAttributes } from 'react';
 import type { Picture } from '../api';
+import { useDisplay } from '../app-context';
 import { PLACES, type BoxedPlace } from '../pictures';
 
 /** The backend's image as the server made it (shared/api.ts Picture), or `fallback` (the site's own) when it sent none. */
@@ -24,7 +26,7 @@ export function Img({ picture, fallback, place, alt, className, load = 'lazy' }:
   const { sizes, box } = PLACES[place];
   const size = picture?.width && picture.height ? { width: picture.width, height: picture.height } : box;
   return (
-    <img
+    <ShownImage
       className={className}
       src={picture?.src ?? fallback}
       srcSet={picture?.srcSet}
@@ -37,4 +39,14 @@ export function Img({ picture, fallback, place, alt, className, load = 'lazy' }:
       fetchPriority={load === 'lcp' ? 'high' : undefined}
     />
   );
+}
+
+/**
+ * An <img>, or where the visitor hides images (the accessibility panel) the text it stands for, so
+ * the page says what the image showed and does not fetch it; a decorative image (alt="") is left out.
+ */
+export function ShownImage({ alt, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
+  const { images } = useDisplay();
+  if (images === 'off') return alt ? <span className="img-alt">{alt}</span> : null;
+  return <img alt={alt} {...rest} />;
 }

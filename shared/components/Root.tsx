@@ -4,6 +4,7 @@
  */
 import { Outlet } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
+import { displayAttributes } from '../display';
 import { dict } from '../i18n';
 import { IslandAssetsContext } from '../islands/island';
 import { Overlays } from './Overlays';
@@ -19,7 +20,7 @@ export function Document({ children }: { children: React.ReactNode }) {
   const t = dict(lang);
   return (
     <LangContext value={lang}>
-      <html lang={lang} dir="ltr">
+      <html lang={lang} dir="ltr" {...displayAttributes(app.display)}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -152,6 +152,10 @@ export const en: Dict = {
     sdf: { title: 'The university at a glance', description: 'The university in brief: scroll down the page.' },
     test: { title: 'Site map', description: 'Every page of the site in one place.' },
     test2: { title: 'How to use this site', description: 'Keyboard, languages and contacts: how to use the site comfortably.' },
+    'accessibility-statement': {
+      title: 'Accessibility statement',
+      description: 'What the site meets, how it is tested, the accessibility panel and whom to write to about a problem.',
+    },
     study: { title: "Master's programmes table (mock-up)", description: "A mock-up of the table of master's programmes." },
     search: { title: 'Search', description: 'Search the site.' },
     notFound: { title: 'Page not found', description: 'The requested page was not found.' },
@@ -504,6 +508,60 @@ export const en: Dict = {
       field: 'Field of study',
       vacancy: 'Vacancy',
       page: 'Page',
+    },
+  },
+  accessibility: {
+    panel: {
+      label: 'Accessibility',
+      textSize: 'Text size',
+      contrast: 'Colours',
+      contrastSite: "The site's colours",
+      contrastBlack: 'Black on white',
+      contrastYellow: 'Yellow on black',
+      images: 'Images',
+      imagesOn: 'Shown',
+      imagesOff: 'Hidden, descriptions shown',
+      motion: 'Motion',
+      motionSystem: 'As the device is set',
+      motionNone: 'None',
+      apply: 'Apply',
+      reset: 'Reset',
+    },
+    statement: {
+      sections: [
+        {
+          heading: 'What the site meets',
+          paragraphs: [
+            'The site is built to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA: it can be used with a keyboard, a screen reader and magnification.',
+          ],
+        },
+        {
+          heading: 'How it is tested',
+          items: [
+            'On every change, pages are checked automatically with axe-core, in every mode of the accessibility panel too.',
+            'The HTML is checked with the Nu HTML Checker (vnu), and links are checked for breaks.',
+            'Browser tests in Chromium check keyboard use, a screen 320 pixels wide and text at 200 %.',
+          ],
+        },
+        {
+          heading: 'The accessibility panel',
+          items: [
+            'The "Accessibility" button at the top of every page opens a panel: text size (100, 125, 150, 200 %), colours (the site\'s colours, black on white, yellow on black), images (shown, or their descriptions instead) and motion (sliders, the scrolling logos and animations stop).',
+            'The panel works without JavaScript too. Your choice is kept on this device for a year, and the next page opens in it at once.',
+            "Until you choose, the site follows your device's settings for more contrast and reduced motion.",
+          ],
+        },
+        {
+          heading: 'Known limitations',
+          items: [
+            'Some documents (PDF files and scanned pages, for example) may not be fully accessible.',
+            'Editors write the descriptions of images in the news; some older images have none.',
+            'The map and the video come from other sites and load only when you ask for them.',
+          ],
+        },
+      ],
+      contactHeading: 'Tell us about a problem',
+      contact: 'If something on the site is hard to use, write the page address and what happened',
     },
   },
 };

@@ -154,6 +154,10 @@ export const uz = {
     sdf: { title: 'Universitet bir qarashda', description: 'Universitet haqida qisqacha: sahifani pastga aylantiring.' },
     test: { title: 'Sayt xaritasi', description: 'Saytning barcha sahifalari bir joyda.' },
     test2: { title: 'Saytdan qanday foydalanish kerak', description: 'Klaviatura, tillar va aloqa: saytdan qulay foydalanish boʻyicha yoʻriqnoma.' },
+    'accessibility-statement': {
+      title: 'Maxsus imkoniyatlar toʻgʻrisida bayonot',
+      description: 'Sayt qaysi talablarga javob beradi, qanday tekshiriladi, maxsus imkoniyatlar paneli va muammo haqida kimga yozish kerak.',
+    },
     study: { title: 'Magistratura jadvali (namuna)', description: 'Magistratura mutaxassisliklari jadvalining namunasi.' },
     search: { title: 'Qidiruv', description: 'Sayt boʻyicha qidiruv.' },
     notFound: { title: 'Sahifa topilmadi', description: 'Soʻralgan sahifa topilmadi.' },
@@ -519,6 +523,60 @@ export const uz = {
       field: 'Taʼlim sohasi',
       vacancy: 'Vakansiya',
       page: 'Sahifa',
+    },
+  },
+  accessibility: {
+    panel: {
+      label: 'Maxsus imkoniyatlar',
+      textSize: 'Matn oʻlchami',
+      contrast: 'Ranglar',
+      contrastSite: 'Sayt ranglari',
+      contrastBlack: 'Oq fonda qora',
+      contrastYellow: 'Qora fonda sariq',
+      images: 'Rasmlar',
+      imagesOn: 'Koʻrsatilsin',
+      imagesOff: 'Yashirilsin, oʻrniga tavsifi',
+      motion: 'Harakat',
+      motionSystem: 'Qurilma sozlamasiga koʻra',
+      motionNone: 'Harakatsiz',
+      apply: 'Qoʻllash',
+      reset: 'Asl holatiga qaytarish',
+    },
+    statement: {
+      sections: [
+        {
+          heading: 'Talablar',
+          paragraphs: [
+            'Sayt Veb-kontent maxsus imkoniyatlari boʻyicha qoʻllanmaning (WCAG) 2.2 versiyasi, AA darajasiga javob berishga moʻljallangan: uni klaviatura, ekran oʻquvchi dastur va kattalashtirish bilan ishlatish mumkin.',
+          ],
+        },
+        {
+          heading: 'Qanday tekshiriladi',
+          items: [
+            'Har bir oʻzgarishda sahifalar axe-core bilan avtomatik tekshiriladi, panelning har bir rejimida ham.',
+            'HTML kodi Nu HTML Checker (vnu) bilan tekshiriladi, havolalar esa buzilmaganligi uchun koʻrib chiqiladi.',
+            'Chromium brauzerida klaviatura bilan ishlash, 320 piksel kenglikdagi ekran va 200 % matn oʻlchami sinovdan oʻtkaziladi.',
+          ],
+        },
+        {
+          heading: 'Maxsus imkoniyatlar paneli',
+          items: [
+            'Har bir sahifaning yuqori qismidagi «Maxsus imkoniyatlar» tugmasi panelni ochadi: matn oʻlchami (100, 125, 150, 200 %), ranglar (sayt ranglari, oq fonda qora, qora fonda sariq), rasmlar (koʻrsatish yoki oʻrniga tavsifini chiqarish) va harakat (slayderlar, yuguruvchi satr va animatsiyalarni toʻxtatish).',
+            'Panel JavaScriptsiz ham ishlaydi. Tanlovingiz shu qurilmada bir yil saqlanadi va keyingi sahifa darhol shu koʻrinishda ochiladi.',
+            'Tanlov qilinmagan boʻlsa, sayt qurilmangizning yuqori kontrast va kamroq harakat sozlamalariga amal qiladi.',
+          ],
+        },
+        {
+          heading: 'Maʼlum cheklovlar',
+          items: [
+            'Ayrim hujjatlar (masalan, PDF fayllar va skanerlangan sahifalar) toʻliq maxsus imkoniyatlarga ega boʻlmasligi mumkin.',
+            'Yangiliklardagi rasmlar tavsifini muharrirlar yozadi; baʼzi eski rasmlarda tavsif yoʻq.',
+            'Xarita va video boshqa saytlardan olinadi va ular faqat soʻrovingiz bilan yuklanadi.',
+          ],
+        },
+      ],
+      contactHeading: 'Muammo haqida xabar bering',
+      contact: 'Saytdan foydalanishda qiyinchilikka duch kelsangiz, sahifa manzili va nima boʻlganini yozing',
     },
   },
 };

@@ -43,6 +43,7 @@ function Header({ lang, words, home, menus, languages, searchHref }: HeaderProps
 
   return (
     <header className="site-header" ref={headerRef}>
+      <Slot name="accessibility" />
       <div className="site-header__bar container">
         <Slot name="logo" />
         <button

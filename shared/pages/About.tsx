@@ -8,6 +8,7 @@ import { usePageData } from '../page-data';
 import { HOME_STATS } from '../constants';
 import { ABOUT_TABS } from '../nav';
 import { EXTERNAL } from '../site';
+import { RichText } from '../components/RichText';
 
 interface AboutEntryView {
   id: number;
@@ -71,7 +72,7 @@ export default function About() {
                 entries.map((entry) => (
                   <section key={entry.id} className="prose-section" aria-labelledby={`about-${entry.id}`}>
                     <h2 id={`about-${entry.id}`}>{entry.title}</h2>
-                    <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html }} />
+                    <RichText className="prose" html={entry.html} />
                   </section>
                 ))
               )

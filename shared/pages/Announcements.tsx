@@ -5,6 +5,7 @@ import { Seo } from '../components/Seo';
 import { CONFERENCE_BANNER, CONFERENCE_TEXT } from '../content/announcements';
 import { EXTERNAL } from '../site';
 import '../styles/announcements.css';
+import { ShownImage } from '../components/Img';
 
 /** One conference banner linking to the conference site, with its words as alt text and caption. */
 export default function Announcements() {
@@ -19,7 +20,7 @@ export default function Announcements() {
       </PageHeading>
       <figure className="conference">
         <ExternalLink href={EXTERNAL.conference} className="conference__banner">
-          <img src={CONFERENCE_BANNER.src} alt={conference.alt} width={CONFERENCE_BANNER.width} height={CONFERENCE_BANNER.height} fetchPriority="high" />
+          <ShownImage src={CONFERENCE_BANNER.src} alt={conference.alt} width={CONFERENCE_BANNER.width} height={CONFERENCE_BANNER.height} fetchPriority="high" />
         </ExternalLink>
         <figcaption className="conference__caption">
           <p className="conference__kind">{conference.kind}</p>

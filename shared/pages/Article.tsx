@@ -9,6 +9,7 @@ import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
 import { usePageData } from '../page-data';
 import '../styles/articles.css';
+import { RichText } from '../components/RichText';
 
 interface ArticleView {
   title: string | null;
@@ -73,7 +74,7 @@ export default function Article() {
           <article className="article-full">
             <h1>{article.title ?? t.common.defaultTitle}</h1>
             <PublishedMeta className="article-meta" date={article.date} isoDate={article.isoDate} views={article.viewers} />
-            <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
+            <RichText className="prose" html={article.html} />
           </article>
         )}
       </Await>

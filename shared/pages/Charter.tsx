@@ -4,6 +4,7 @@ import { Seo } from '../components/Seo';
 import { CHARTER_PAGE_COUNT } from '../constants';
 import { ABOUT_TABS } from '../nav';
 import '../styles/charter.css';
+import { ShownImage } from '../components/Img';
 
 /** A4 at 96 dpi, as scripts/generate-charter.mjs draws the pages. */
 const PAGE_SIZE = { width: 794, height: 1123 } as const;
@@ -23,7 +24,7 @@ export default function Charter() {
       <ol className="charter-pages">
         {pages.map((page) => (
           <li key={page}>
-            <img
+            <ShownImage
               className="charter-pages__image"
               src={pageSrc(page)}
               alt={t.charter.pageAlt(page)}

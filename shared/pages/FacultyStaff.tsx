@@ -9,6 +9,7 @@ import { SideNav, WithSideNav } from '../components/SideNav';
 import { DataError, noneIfNotFound, type PageLoader } from '../data';
 import { usePageData } from '../page-data';
 import '../styles/faculty-staff.css';
+import { RichText } from '../components/RichText';
 
 interface StaffView {
   id: number;
@@ -102,7 +103,7 @@ export default function FacultyStaff() {
                       role={person.position}
                       phone={person.phone}
                       email={person.email}
-                      details={person.html ? <div className="prose person-card__details" dangerouslySetInnerHTML={{ __html: person.html }} /> : null}
+                      details={person.html ? <RichText className="prose person-card__details" html={person.html} /> : null}
                     />
                   </li>
                 ))}

@@ -12,6 +12,7 @@ import { formatDate, truncate } from '../format';
 import { usePageData } from '../page-data';
 import { NEWS_TABS } from '../nav';
 import { toNewsCard } from '../news';
+import { RichText } from '../components/RichText';
 
 interface NewsDetailView {
   id: number;
@@ -87,7 +88,7 @@ export default function NewsDetail() {
             </p>
             {/* The page's largest paint on every screen: the photo under the title. */}
             <Img className="news-detail__image" picture={item.image} fallback={DEFAULT_NEWS_IMAGE} place="newsDetail" alt="" load="lcp" />
-            <div className="prose" dangerouslySetInnerHTML={{ __html: item.html }} />
+            <RichText className="prose" html={item.html} />
           </article>
         )}
       </Await>

@@ -9,6 +9,7 @@ import { CLUB_IMAGE_COUNT } from '../constants';
 import { PSYCHOLOGISTS_CLUB } from '../content/psychologists-club';
 import { EXTERNAL } from '../site';
 import '../styles/services.css';
+import { ShownImage } from '../components/Img';
 
 const PSYCHOLOGIST_PHOTO = '/media/club/psychologist.svg';
 
@@ -25,7 +26,7 @@ export default function PsychologistsClub() {
       <section className="prose-section" aria-labelledby="ypk-psychologist">
         <h2 id="ypk-psychologist">{text.psychologist.heading}</h2>
         <div className="svc-profile">
-          <img src={PSYCHOLOGIST_PHOTO} alt={text.psychologist.name} width={200} height={250} loading="lazy" decoding="async" />
+          <ShownImage src={PSYCHOLOGIST_PHOTO} alt={text.psychologist.name} width={200} height={250} loading="lazy" decoding="async" />
           <div>
             <h3 className="svc-profile__name">{text.psychologist.name}</h3>
             <p className="svc-profile__role">{text.psychologist.position}</p>

@@ -5,6 +5,7 @@ import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
 import { usePageData } from '../page-data';
 import { ABOUT_TABS } from '../nav';
+import { RichText } from '../components/RichText';
 
 interface RulesView {
   id: number;
@@ -32,7 +33,7 @@ export default function Rules() {
           ) : (
             entries.map((entry, index) => (
               <section key={`${entry.id}-${index}`} className="prose-section">
-                <div className="prose" dangerouslySetInnerHTML={{ __html: entry.html }} />
+                <RichText className="prose" html={entry.html} />
               </section>
             ))
           )

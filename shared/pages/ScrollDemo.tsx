@@ -4,6 +4,7 @@ import { MockNotice } from '../components/MockNotice';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import '../styles/services.css';
+import { motionReduced } from '../display';
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -18,7 +19,7 @@ export default function ScrollDemo() {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(NONE);
 
   useEffect(() => {
-    if (!('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!('IntersectionObserver' in window) || motionReduced()) return;
     const below = sections.current.flatMap((element, index) => (element && element.getBoundingClientRect().top > window.innerHeight ? [index] : []));
     setHidden(new Set(below));
     const observer = new IntersectionObserver(

@@ -5,6 +5,7 @@ import { SideNav, WithSideNav, type SideNavItem } from '../components/SideNav';
 import { STRUCTURE_NAV_DEFAULT_ID } from '../constants';
 import { ABOUT_TABS } from '../nav';
 import '../styles/structure.css';
+import { ShownImage } from '../components/Img';
 
 /** The charts drawn by scripts/generate-structure.mjs, with their sizes; texts come from the dictionary. */
 const CHARTS = [
@@ -29,7 +30,7 @@ export default function Structure() {
         {CHARTS.map((chart, index) => (
           // The chart scrolls sideways on a phone: focusable so the keyboard can scroll it (named by its caption).
           <figure key={chart.key} className="structure-chart" tabIndex={0}>
-            <img
+            <ShownImage
               className="structure-chart__image"
               src={chart.src}
               alt={t.structure.charts[chart.key].alt}

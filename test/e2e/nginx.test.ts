@@ -63,6 +63,16 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     if (raw.status === 0) expect(raw.stdout).toBe('200 br');
   });
 
+  it('keeps one cached page per accessibility variant: a default visitor never gets a 200 % page', async () => {
+    const get = (cookie?: string) => fetch(`${base}/en/rektorat`, { headers: cookie ? { cookie } : {} });
+    const htmlTag = async (res: Response) => /<html[^>]*>/.exec(await res.text())?.[0];
+    // The large-text page is asked for twice (the second may be nginx's hit), then the default one.
+    for (let i = 0; i < 2; i++) expect(await htmlTag(await get('a11y=size:200'))).toContain('data-text-size="200"');
+    const plain = await get('theme=dark');
+    expect(await htmlTag(plain)).toBe('<html lang="en" dir="ltr">');
+    expect(await htmlTag(await get('a11y=size:200'))).toContain('data-text-size="200"');
+  });
+
   it('serves hashed assets with the immutable header', async () => {
     const page = await (await fetch(`${base}/`)).text();
     const entry = /<script type="module" src="([^"]+)"/.exec(page)![1]!;

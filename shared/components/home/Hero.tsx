@@ -3,6 +3,7 @@ import { EXTERNAL, SITE } from '../../site';
 import { ExternalLink } from '../links';
 import { SocialLinks } from '../SocialLinks';
 import { phoneText } from '../../format';
+import { ShownImage } from '../Img';
 
 /** The hero's id: the loading screen and the action button find it by it. */
 export const HERO_ID = 'hero';
@@ -32,7 +33,7 @@ export function Hero() {
           <SocialLinks />
         </div>
         <div className="hero__media">
-          <img
+          <ShownImage
             className="hero__image hero__image--main"
             src="/media/hero/hero-1.svg"
             alt={t.home.heroImages[0]}
@@ -40,7 +41,14 @@ export function Hero() {
             height={900}
             fetchPriority="high"
           />
-          <img className="hero__image hero__image--second" src="/media/hero/hero-2.svg" alt={t.home.heroImages[1]} width={1600} height={900} decoding="async" />
+          <ShownImage
+            className="hero__image hero__image--second"
+            src="/media/hero/hero-2.svg"
+            alt={t.home.heroImages[1]}
+            width={1600}
+            height={900}
+            decoding="async"
+          />
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { SliderConfig } from '../../constants';
 import type { Swiper } from './swiper-setup';
+import { motionReduced } from '../../display';
 
 /**
  * Turns the server-rendered slides inside `ref` (.swiper > .swiper-wrapper > .swiper-slide) into a
@@ -32,7 +33,7 @@ export function useSwiper(
     let hovered = false;
     let focused = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced = motionReduced();
     // Announce slide changes only when they are not automatic.
     el.querySelector('.swiper-wrapper')?.setAttribute('aria-live', reduced ? 'polite' : 'off');
 

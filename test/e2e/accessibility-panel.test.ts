@@ -1,0 +1,176 @@
+/**
+ * The "Maxsus imkoniyatlar" panel in Chromium: each setting chosen with and without JavaScript applies,
+ * persists across pages and visits (the cookie), and is in the server's HTML and CSS from the first
+ * paint (checked with scripts off); in each mode no text is below 7:1 in the high-contrast modes, no
+ * page is wider than a 320 px screen at 200 % text, axe finds nothing, and the sliders stand still
+ * with motion off.
+ */
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, newContext, watch } from '../helpers/browser';
+import { sliderAtRest, transitionsDone } from '../helpers/settle';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
+
+const site = useSiteInBrowser();
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const PAGES = ['/', '/ru/about', '/en/news/1', '/Vacancies', '/en/accessibility-statement'];
+
+async function contextWith(variant: string, options: Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+  const context = await newContext(site.browser, options);
+  if (variant) await context.addCookies([{ name: 'a11y', value: variant, url: site.server.url }]);
+  return context;
+}
+
+const htmlAttributes = (page: Page) =>
+  page.evaluate(() => Object.fromEntries([...document.documentElement.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value])));
+
+/** Chooses settings in the panel the way a visitor does: open it, pick each radio, apply. */
+async function choose(page: Page, picks: Record<string, string>, submit: 'apply' | 'reset' = 'apply'): Promise<void> {
+  await page.locator('.a11y-panel__toggle').click();
+  for (const [name, value] of Object.entries(picks)) await page.locator(`.a11y-panel input[name="${name}"][value="${value}"]`).check();
+  await Promise.all([page.waitForEvent('load'), page.locator(`.a11y-panel__actions button${submit === 'reset' ? '[name="reset"]' : ':not([name])'}`).click()]);
+}
+
+describe('the accessibility panel', () => {
+  it('works without JavaScript: applies from the first paint, persists across pages and visits, and resets', async () => {
+    const context = await contextWith('', { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.server.url}/ru/about`);
+    await choose(page, { size: '200', contrast: 'yellow', images: 'off', motion: 'none' });
+    expect(page.url()).toBe(`${site.server.url}/ru/about`);
+    const chosen = { 'data-text-size': '200', 'data-contrast': 'yellow', 'data-images': 'off', 'data-motion': 'none' };
+    expect(await htmlAttributes(page)).toEqual(chosen);
+    // With no script at all, the look is the server's HTML and CSS alone: nothing can flash first.
+    const look = () =>
+      page.evaluate(() => ({
+        rootSize: getComputedStyle(document.documentElement).fontSize,
+        color: getComputedStyle(document.body).color,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    expect(await look()).toEqual({ rootSize: '32px', color: 'rgb(255, 255, 0)', background: 'rgb(0, 0, 0)' });
+    const next = await page.goto(`${site.server.url}/en/news/1`);
+    expect(await next!.text()).toMatch(/<html lang="en" dir="ltr" data-text-size="200" data-contrast="yellow" data-images="off" data-motion="none">/);
+    expect(await page.locator('main img').count()).toBe(0);
+    const visit = await context.newPage();
+    await visit.goto(`${site.server.url}/Vacancies`);
+    expect(await htmlAttributes(visit)).toEqual(chosen);
+    await choose(visit, {}, 'reset');
+    expect(await htmlAttributes(visit)).toEqual({});
+    expect((await context.cookies()).some((cookie) => cookie.name === 'a11y')).toBe(false);
+    await context.close();
+  });
+
+  it('is reached by Tab and opened by Enter and Space, and its form works with JavaScript too', async () => {
+    const context = await contextWith('', { viewport: { width: 375, height: 800 } });
+    const { page, problems } = watch(await context.newPage());
+    await page.goto(`${site.server.url}/en/about`);
+    await hydrated(page);
+    await page.keyboard.press('Tab'); // the skip link
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('a11y-panel__toggle');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.a11y-panel').getAttribute('open')).toBe('');
+    await page.keyboard.press('Space');
+    expect(await page.locator('.a11y-panel').getAttribute('open')).toBeNull();
+    await page.keyboard.press('Space');
+    await page.locator('.a11y-panel input[name="contrast"][value="black"]').check();
+    await page.locator('.a11y-panel input[name="size"][value="150"]').focus();
+    await page.keyboard.press('Space');
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+    expect(page.url()).toBe(`${site.server.url}/en/about`);
+    await hydrated(page);
+    expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '150', 'data-contrast': 'black' });
+    expect(await page.locator('.a11y-panel input[name="size"][value="150"]').isChecked()).toBe(true);
+    // Widgets still work in the mode: the phone menu opens.
+    await page.locator('.site-header__toggle').click();
+    await page.waitForSelector('#main-nav.is-open');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Visible text below 7:1 against the first opaque background behind it, one line per element. */
+function lowContrastText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const background = (element: Element | null): number[] => {
+      for (let at = element; at; at = at.parentElement) {
+        const color = rgb(getComputedStyle(at).backgroundColor);
+        if (color.length === 3 || color[3] === 1) return color;
+      }
+      return [255, 255, 255];
+    };
+    const low: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (!hasText || box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
+      const [a, b] = [luminance(rgb(style.color)), luminance(background(element))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 7) low.push(`${element.tagName}.${element.className} ${ratio.toFixed(2)}`);
+    }
+    return low;
+  });
+}
+
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> };
+      }
+    ).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+}
+
+describe.each([
+  ['size:200', 320],
+  ['contrast:black', 1280],
+  ['size:200|contrast:yellow|images:off|motion:none', 320],
+])('in %s at %i px', (variant, width) => {
+  it.each(PAGES)('%s: no overflow, text at 7:1 in the high-contrast modes, axe clean', async (path) => {
+    const context = await contextWith(variant, { viewport: { width, height: 800 } });
+    const { page, problems } = watch(await context.newPage());
+    await page.goto(site.server.url + path);
+    await hydrated(page);
+    await transitionsDone(page);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    if (variant.includes('contrast')) expect(await lowContrastText(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('motion "none"', () => {
+  it('stops the marquee and both sliders, whatever the system says', async () => {
+    const context = await contextWith('motion:none', { viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
+    const { page, problems } = watch(await context.newPage());
+    await page.clock.install();
+    await page.goto(site.server.url + '/');
+    await hydrated(page);
+    const marquee = await page.evaluate(() => getComputedStyle(document.querySelector('.marquee__track')!).animationName);
+    expect(marquee).toBe('none');
+    for (const slider of ['.slider--images', '.slider--partners']) {
+      await page.locator(slider).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`${slider}.swiper-initialized`);
+      await page.mouse.move(0, 0);
+      await sliderAtRest(page, slider);
+      const active = () => page.evaluate((s) => document.querySelector(`${s} .swiper-slide-active`)?.getAttribute('data-swiper-slide-index'), slider);
+      const before = await active();
+      await page.clock.runFor(4500);
+      expect(await active()).toBe(before);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
