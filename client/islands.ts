@@ -14,4 +14,11 @@ interface IslandModule {
 
 export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   Header: () => import('../shared/islands/Header'),
+  // The home page's widgets.
+  ActionButton: () => import('../shared/islands/ActionButton'),
+  AdmissionForm: () => import('../shared/islands/AdmissionForm'),
+  HeroLoader: () => import('../shared/islands/HeroLoader'),
+  HomeSlider: () => import('../shared/islands/HomeSlider'),
+  SidePanels: () => import('../shared/islands/SidePanels'),
+  VideoFacade: () => import('../shared/islands/VideoFacade'),
 };

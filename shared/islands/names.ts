@@ -1,5 +1,14 @@
 /** The islands a page can have; client/islands.ts maps each to its module. */
-export const ISLAND_NAMES = ['Header'] as const;
+export const ISLAND_NAMES = [
+  'Header',
+  // The home page's widgets.
+  'ActionButton',
+  'AdmissionForm',
+  'HeroLoader',
+  'HomeSlider',
+  'SidePanels',
+  'VideoFacade',
+] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
 export function isIslandName(value: unknown): value is IslandName {

@@ -1,31 +1,30 @@
-import { useRef, useState } from 'react';
 import type { HomeImage, Partner } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
-import { ActionButton } from '../components/home/ActionButton';
 import { AdmissionCta } from '../components/home/AdmissionCta';
 import { AdmissionForm } from '../components/home/AdmissionForm';
-import { Hero } from '../components/home/Hero';
-import { HeroLoader } from '../components/home/HeroLoader';
+import { Hero, HERO_ID } from '../components/home/Hero';
 import { ImageSlider } from '../components/home/ImageSlider';
 import { PartnersCarousel } from '../components/home/PartnersCarousel';
 import { PartnersMarquee } from '../components/home/PartnersMarquee';
 import { Plans } from '../components/home/Plans';
 import { Resources } from '../components/home/Resources';
 import { Section } from '../components/home/Section';
-import { SidePanels, type PanelId } from '../components/home/SidePanels';
+import { SidePanels } from '../components/home/SidePanels';
 import { Stats } from '../components/home/Stats';
 import { StudentLife, type StudentLifeView } from '../components/home/StudentLife';
-import { useScrollEffects } from '../components/home/useScrollEffects';
-import { VideoFacade } from '../components/home/VideoFacade';
 import { LocalLink } from '../components/links';
 import { NewsGrid, type NewsCardData } from '../components/NewsCard';
 import { Seo } from '../components/Seo';
 import { StudyFieldGrid, toStudyFieldCard, type StudyFieldCard } from '../components/StudyFieldGrid';
 import { HOME_LATEST_NEWS_COUNT } from '../constants';
 import { DataError, type PageLoader } from '../data';
+import ActionButton from '../islands/ActionButton';
+import HeroLoader from '../islands/HeroLoader';
+import VideoFacade from '../islands/VideoFacade';
 import { usePageData } from '../page-data';
 import { toNewsCard } from '../news';
+import { EXTERNAL } from '../site';
 import '../styles/home.css';
 
 type HomeData = {
@@ -58,16 +57,13 @@ export const loader: PageLoader<HomeData> = ({ api, lang }) => ({
 export default function Home() {
   const data = usePageData<HomeData>();
   const t = useT();
-  const heroRef = useRef<HTMLElement>(null);
-  const [panel, setPanel] = useState<PanelId | null>(null);
-  const pastHero = useScrollEffects(heroRef);
   const noImages = () => <p className="notice">{t.home.slider.empty}</p>;
   return (
     <div className="home">
       <Seo title={t.pages.home.title} description={t.pages.home.description} />
-      <SidePanels open={panel} onOpenChange={setPanel} />
-      <Hero ref={heroRef} />
-      <HeroLoader heroRef={heroRef} />
+      <SidePanels />
+      <Hero />
+      <HeroLoader heroId={HERO_ID} label={t.common.loading} />
       <Stats />
       <Section
         id="home-news"
@@ -82,7 +78,12 @@ export default function Home() {
       </Section>
       <AdmissionCta />
       <Section id="home-video" className="home-section--column" title={t.home.video.heading} lead={t.home.video.note}>
-        <VideoFacade />
+        <VideoFacade
+          embedSrc={EXTERNAL.homeVideoEmbed}
+          watchHref={EXTERNAL.homeVideoWatch}
+          frameTitle={t.home.video.frameTitle}
+          playLabel={t.home.video.play}
+        />
       </Section>
       <Plans />
       <Section id="home-fields" title={t.home.fields.heading} more={<LocalLink to="/napravleniya">{t.home.fields.all}</LocalLink>}>
@@ -122,7 +123,7 @@ export default function Home() {
           {(fields) => <AdmissionForm programmes={fields} />}
         </Await>
       </Section>
-      <ActionButton panelOpen={panel !== null} pastHero={pastHero} />
+      <ActionButton label={t.home.actionButton} href="#admission" heroId={HERO_ID} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_SLIDER, PARTNERS_SLIDER, type SliderConfig, type SliderLayout } from '../../shared/constants';
-import { loopMinimum, withLoopCopies } from '../../shared/components/home/loop';
+import { loopMinimum, withLoopCopies } from '../../shared/islands/home/loop';
 
 const css = readFileSync(new URL('../../shared/styles/home.css', import.meta.url), 'utf8');
 

@@ -1,36 +1,27 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../../app-context';
 import { BIRTH_DATE_MAX, BIRTH_DATE_MIN } from '../../constants';
+import AdmissionFormIsland from '../../islands/AdmissionForm';
 import { EXTERNAL } from '../../site';
 import { ExternalLink } from '../links';
 import type { StudyFieldCard } from '../StudyFieldGrid';
 
 const NOTE_ID = 'admission-note';
+const REQUIRED_NOTE_ID = 'admission-required';
 
 /**
- * The admission form mock of SPEC sections 3 and 5. It sends nothing anywhere: its controls have no
- * `name` (so even a browser without JavaScript submits an empty query to this same page, where the
- * note below shows as the URL's target), nothing is enforced (`noValidate`, asterisks only), and with
- * JavaScript a submit only reveals the note that this is a preview, with the real admission site.
+ * The admission form mock of SPEC sections 3 and 5: its controls have no `name` (so even a browser
+ * without JavaScript submits an empty query to this same page) and nothing is enforced (`noValidate`,
+ * asterisks only). The form and its submit are the AdmissionForm island (shared/islands/AdmissionForm.tsx);
+ * the fields and the note stay server HTML.
  */
 export function AdmissionForm({ programmes }: { programmes: StudyFieldCard[] }) {
   const t = useT();
   const f = t.home.form;
-  const [submitted, setSubmitted] = useState(false);
   const choose = <option value="">{f.choose}</option>;
-  return (
-    <form
-      className="admission-form"
-      action={`#${NOTE_ID}`}
-      method="get"
-      noValidate
-      aria-describedby="admission-required"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSubmitted(true);
-      }}
-    >
-      <p id="admission-required" className="admission-form__required">
+  const fields = (
+    <>
+      <p id={REQUIRED_NOTE_ID} className="admission-form__required">
         {f.requiredNote}
       </p>
       <fieldset>
@@ -114,16 +105,19 @@ export function AdmissionForm({ programmes }: { programmes: StudyFieldCard[] }) 
           {f.submit}
         </button>
       </p>
-      <div id={NOTE_ID} className={`admission-note${submitted ? ' is-shown' : ''}`} role="status">
-        <p>{f.preview}</p>
-        <p>
-          <ExternalLink href={EXTERNAL.onlineAdmission} className="button button--accent">
-            {f.previewLink}
-          </ExternalLink>
-        </p>
-      </div>
-    </form>
+    </>
   );
+  const note = (
+    <>
+      <p>{f.preview}</p>
+      <p>
+        <ExternalLink href={EXTERNAL.onlineAdmission} className="button button--accent">
+          {f.previewLink}
+        </ExternalLink>
+      </p>
+    </>
+  );
+  return <AdmissionFormIsland noteId={NOTE_ID} requiredNoteId={REQUIRED_NOTE_ID} slots={{ fields, note }} />;
 }
 
 /** A label tied to its control; required fields carry a visual asterisk and a spoken word. */

@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import { useT } from '../../app-context';
 import { EXTERNAL, SITE } from '../../site';
 import { ExternalLink } from '../links';
@@ -6,15 +5,18 @@ import { SocialLinks } from '../SocialLinks';
 import { phoneText } from '../../format';
 import { ShownImage } from '../Img';
 
+/** The hero's id: the loading screen and the action button find it by it. */
+export const HERO_ID = 'hero';
+
 /**
  * The hero: the page's <h1>, the admission call to action, the phone and social links, and the two
  * hero images the loading screen waits for. The images are SVG with their size in the markup; the
  * first is the largest thing on first view, so it is fetched first.
  */
-export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
+export function Hero() {
   const t = useT();
   return (
-    <section className="hero" ref={ref} aria-labelledby="hero-title">
+    <section id={HERO_ID} className="hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
         <div className="hero__text">
           <h1 id="hero-title">{t.site.name}</h1>

@@ -1,9 +1,8 @@
 import type { HomeImage } from '../../api';
 import { useT } from '../../app-context';
-import { IMAGE_SLIDER, IMAGE_SLIDER_AUTOPLAY_MS } from '../../constants';
 import { fill } from '../../format';
+import HomeSlider, { slideSlot } from '../../islands/HomeSlider';
 import { Img } from '../Img';
-import { Slider } from './Slider';
 
 /** The /api/homecontent/ images: 1.5 centred slides with pagination (SPEC section 2). */
 export function ImageSlider({ slides }: { slides: HomeImage[] }) {
@@ -11,16 +10,15 @@ export function ImageSlider({ slides }: { slides: HomeImage[] }) {
   const m = t.home.slider;
   if (slides.length === 0) return <p className="notice">{m.empty}</p>;
   return (
-    <Slider
-      className="slider--images"
-      items={slides}
-      config={IMAGE_SLIDER}
-      autoplayMs={IMAGE_SLIDER_AUTOPLAY_MS}
-      labels={m}
-      pagination
-      itemKey={(slide) => slide.key}
-      renderSlide={({ item, index, copy }) => (
-        <Img className="slider__image" picture={item.image} place="slide" alt={copy ? '' : fill(m.slideAlt, { n: index + 1 })} />
+    <HomeSlider
+      kind="images"
+      count={slides.length}
+      labels={{ label: m.label, slide: m.slide, bullet: m.bullet, roleCarousel: m.roleCarousel, roleSlide: m.roleSlide }}
+      slots={Object.fromEntries(
+        slides.map((slide, index) => [
+          slideSlot(index),
+          <Img key={slide.key} className="slider__image" picture={slide.image} place="slide" alt={fill(m.slideAlt, { n: index + 1 })} />,
+        ]),
       )}
     />
   );

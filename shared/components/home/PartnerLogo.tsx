@@ -13,7 +13,7 @@ export function PartnerLogo({ partner, hidden = false, linked = true }: { partne
   );
   if (!partner.url || !linked) return <span className="partner">{logo}</span>;
   return (
-    <a className="partner" href={partner.url} target="_blank" rel="noopener noreferrer" tabIndex={hidden ? -1 : undefined}>
+    <a className="partner" href={partner.url} target="_blank" rel="noopener noreferrer">
       {logo}
     </a>
   );

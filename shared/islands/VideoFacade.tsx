@@ -1,22 +1,29 @@
-import { useState } from 'react';
-import { useT } from '../../app-context';
-import { EXTERNAL } from '../../site';
-
 /**
  * The video behind a facade: an image of ours and a play button, so no YouTube script, cookie or
  * frame loads with the page. A click swaps in the privacy-enhanced (no-cookie) player, which starts
- * at once. Without JavaScript the facade is a plain link to the video on YouTube.
+ * at once. Without JavaScript (or before the island wakes) the facade is a plain link to the video.
  */
-export function VideoFacade() {
-  const t = useT();
+import { useState } from 'react';
+import { island } from './island';
+
+export interface VideoFacadeProps {
+  /** The no-cookie player's address. */
+  embedSrc: string;
+  /** The video's page on YouTube. */
+  watchHref: string;
+  frameTitle: string;
+  playLabel: string;
+}
+
+function VideoFacade({ embedSrc, watchHref, frameTitle, playLabel }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   return (
     <div className="video">
       {playing ? (
         <iframe
           className="video__frame"
-          src={`${EXTERNAL.homeVideoEmbed}?autoplay=1`}
-          title={t.home.video.frameTitle}
+          src={`${embedSrc}?autoplay=1`}
+          title={frameTitle}
           width={1280}
           height={720}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -24,7 +31,7 @@ export function VideoFacade() {
       ) : (
         <a
           className="video__facade"
-          href={EXTERNAL.homeVideoWatch}
+          href={watchHref}
           onClick={(event) => {
             event.preventDefault();
             setPlaying(true);
@@ -35,10 +42,12 @@ export function VideoFacade() {
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
               <path d="M8 5v14l11-7z" fill="currentColor" />
             </svg>
-            {t.home.video.play}
+            {playLabel}
           </span>
         </a>
       )}
     </div>
   );
 }
+
+export default island('VideoFacade', VideoFacade, 'visible');

@@ -5,8 +5,8 @@ import { motionReduced } from '../../display';
 
 /**
  * Turns the server-rendered slides inside `ref` (.swiper > .swiper-wrapper > .swiper-slide) into a
- * looping Swiper once `enabled` (after hydration, with at least two slides) and the slider is within
- * a screen of the viewport, so no visitor pays for Swiper before a slider is near.
+ * looping Swiper once `enabled` (hydrated, with at least two slides). Swiper is imported then, so it
+ * loads only when a slider's island wakes (when it comes near the viewport).
  *  - Autoplay: the next slide `autoplayMs` after the last change settled; paused while the pointer is
  *    over the slider or focus is inside it; never for prefers-reduced-motion (changes are instant).
  *  - Keyboard: Tab reaches the links and pagination buttons (a focused slide out of view is brought
@@ -70,44 +70,32 @@ export function useSwiper(
     el.addEventListener('focusout', onFocusOut);
     el.addEventListener('keydown', onKey);
 
-    const start = () =>
-      import('./swiper-setup')
-        .then(({ createSwiper }) => {
-          if (cancelled) return;
-          const swiper = createSwiper(el, {
-            slidesPerView: config.slidesPerView,
-            spaceBetween: config.spaceBetween,
-            centeredSlides: config.centered,
-            breakpoints: config.breakpoints,
-            loop: true,
-            // Marks the slides in view (swiper-slide-visible), so focus moves only what is hidden.
-            watchSlidesProgress: true,
-            ...(reduced ? { speed: 0 } : {}),
-          });
-          swiper.on('realIndexChange', () => onIndexRef.current(swiper.realIndex));
-          // The autoplay clock restarts whenever a change settles, whoever made it.
-          swiper.on('slideChangeTransitionEnd', schedule);
-          swiper.on('touchStart', () => clearTimeout(timer));
-          swiper.on('touchEnd', schedule);
-          swiperRef.current = swiper;
-          schedule();
-        })
-        .catch((error: unknown) => console.error('Slider failed to start', error));
-
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        void start();
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(el);
+    import('./swiper-setup')
+      .then(({ createSwiper }) => {
+        if (cancelled) return;
+        const swiper = createSwiper(el, {
+          slidesPerView: config.slidesPerView,
+          spaceBetween: config.spaceBetween,
+          centeredSlides: config.centered,
+          breakpoints: config.breakpoints,
+          loop: true,
+          // Marks the slides in view (swiper-slide-visible), so focus moves only what is hidden.
+          watchSlidesProgress: true,
+          ...(reduced ? { speed: 0 } : {}),
+        });
+        swiper.on('realIndexChange', () => onIndexRef.current(swiper.realIndex));
+        // The autoplay clock restarts whenever a change settles, whoever made it.
+        swiper.on('slideChangeTransitionEnd', schedule);
+        swiper.on('touchStart', () => clearTimeout(timer));
+        swiper.on('touchEnd', schedule);
+        swiperRef.current = swiper;
+        schedule();
+      })
+      .catch((error: unknown) => console.error('Slider failed to start', error));
 
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      observer.disconnect();
       el.removeEventListener('pointerenter', onEnter);
       el.removeEventListener('pointerleave', onLeave);
       el.removeEventListener('focusin', onFocusIn);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 import { HEADER_SCROLL_LARGE_PX, HEADER_SCROLL_SMALL_PX, ORANGE_HEADING_FIRST, ORANGE_HEADING_SECOND } from '../../constants';
 
 const ORANGE_RULES = { first: ORANGE_HEADING_FIRST, second: ORANGE_HEADING_SECOND } as const;
@@ -10,10 +10,11 @@ const ORANGE_RULES = { first: ORANGE_HEADING_FIRST, second: ORANGE_HEADING_SECON
  *    them with colour and shadow only, so the header never changes size);
  *  - orange headings: item i of a `data-orange-list="first"` list turns orange past 4200 + 200·i px,
  *    of a "second" list past 8800 + 65·i px;
- *  - whether the page has scrolled past the hero (returned; the action button waits for it).
- * Everything it set is removed when the page unmounts.
+ *  - whether the page has scrolled past the hero, the element `heroId` names (returned; the action
+ *    button waits for it).
+ * Everything it set is removed when the island unmounts.
  */
-export function useScrollEffects(heroRef: RefObject<HTMLElement | null>): boolean {
+export function useScrollEffects(heroId: string): boolean {
   const [pastHero, setPastHero] = useState(false);
 
   useEffect(() => {
@@ -32,7 +33,7 @@ export function useScrollEffects(heroRef: RefObject<HTMLElement | null>): boolea
         if (!rule) continue;
         list.querySelectorAll('li').forEach((item, index) => item.classList.toggle('is-orange', y > rule.basePx + rule.perItemPx * index));
       }
-      const hero = heroRef.current;
+      const hero = document.getElementById(heroId);
       setPastHero(hero ? hero.getBoundingClientRect().bottom <= 0 : false);
     };
     const onScroll = () => {
@@ -46,7 +47,7 @@ export function useScrollEffects(heroRef: RefObject<HTMLElement | null>): boolea
       if (header) delete header.dataset.scroll;
       document.querySelectorAll('[data-orange-list] .is-orange').forEach((item) => item.classList.remove('is-orange'));
     };
-  }, [heroRef]);
+  }, [heroId]);
 
   return pastHero;
 }

@@ -1,26 +1,32 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { useT } from '../../app-context';
-import { HOME_LOADER_MAX_MS } from '../../constants';
-import { Logo } from '../Logo';
-
 /**
- * The home loading screen of SPEC section 4, client-only: after hydration it covers the page only
- * while the hero's images (inside `heroRef`) are still loading, and ends when they load or fail
- * (logged, as the SPEC says) or after HOME_LOADER_MAX_MS. The server never renders it, so crawlers
- * and visitors without JavaScript always see the page.
+ * The home loading screen of SPEC section 4, client-only: once the island wakes (at once) it covers
+ * the page only while the hero's images (inside the element `heroId` names) are still loading, and
+ * ends when they load or fail (logged, as the SPEC says) or after HOME_LOADER_MAX_MS. The server
+ * never renders it, so crawlers and visitors without JavaScript always see the page.
  */
-export function HeroLoader({ heroRef }: { heroRef: RefObject<HTMLElement | null> }) {
-  const t = useT();
+import { useEffect, useState } from 'react';
+import { Logo } from '../components/Logo';
+import { HOME_LOADER_MAX_MS } from '../constants';
+import { island } from './island';
+
+export interface HeroLoaderProps {
+  heroId: string;
+  /** The words a screen reader hears while it shows. */
+  label: string;
+}
+
+function HeroLoader({ heroId, label }: HeroLoaderProps) {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    const images = Array.from(heroRef.current?.querySelectorAll('img') ?? []);
+    const images = Array.from(document.getElementById(heroId)?.querySelectorAll('img') ?? []);
     const broken = (img: HTMLImageElement) => img.complete && img.naturalWidth === 0;
     const pending = images.filter((img) => !img.complete);
     if (pending.length === 0) {
       if (images.some(broken)) console.error('Error loading images');
       return;
     }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- only the browser knows whether the images are still loading
     setLoading(true);
     let failed = images.some(broken);
     let left = pending.length;
@@ -47,14 +53,16 @@ export function HeroLoader({ heroRef }: { heroRef: RefObject<HTMLElement | null>
         img.removeEventListener('error', settle);
       }
     };
-  }, [heroRef]);
+  }, [heroId]);
 
   if (!loading) return null;
   return (
     <div className="home-loader" role="status">
       <Logo size={72} />
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{t.common.loading}</span>
+      <span className="visually-hidden">{label}</span>
     </div>
   );
 }
+
+export default island('HeroLoader', HeroLoader, 'load');

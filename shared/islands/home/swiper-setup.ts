@@ -2,7 +2,7 @@
  * The only module that imports Swiper. It is loaded with a dynamic import() when a slider comes near
  * the viewport, so Swiper lands in its own chunk that only the home page requests, and only when it
  * is needed. Only the core is imported: pagination, carousel semantics, autoplay and arrow keys are a
- * few lines of our own around it (see Slider.tsx and useSwiper.ts), which keeps the home page's
+ * few lines of our own around it (see ../HomeSlider.tsx and useSwiper.ts), which keeps the home page's
  * JavaScript inside its budget.
  */
 import Swiper from 'swiper';
