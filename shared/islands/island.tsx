@@ -46,9 +46,10 @@ export const IslandAssetsContext = createContext<IslandAssets | null>(null);
 export function island<P extends object>(name: IslandName, Component: ComponentType<P>, wake: Wake) {
   function ServerIsland({ slots, ...props }: P & { slots?: Slots }) {
     const assets = useContext(IslandAssetsContext);
-    // The island's code is announced to the browser as early as the stream allows (React writes the
-    // hints into the head when the page is rendered whole).
-    for (const href of assets?.chunks(name) ?? []) preloadModule(href, { as: 'script' });
+    // The code of an island that wakes at once is announced to the browser as early as the stream
+    // allows (React writes the hints into the head when the page is rendered whole); the code of one
+    // that waits to be seen or used is not fetched before then.
+    if (wake === 'load' || wake === 'idle') for (const href of assets?.chunks(name) ?? []) preloadModule(href, { as: 'script' });
     return (
       <ztu-island data-island={name} data-wake={wake} data-props={JSON.stringify(props)}>
         <SlotsContext value={slots ?? null}>
