@@ -14,4 +14,7 @@ interface IslandModule {
 
 export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   Header: () => import('../shared/islands/Header'),
+  // The page widgets (every page's but the home page's).
+  MapFacade: () => import('../shared/islands/MapFacade'),
+  Gallery: () => import('../shared/islands/Gallery'),
 };

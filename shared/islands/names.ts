@@ -1,5 +1,10 @@
 /** The islands a page can have; client/islands.ts maps each to its module. */
-export const ISLAND_NAMES = ['Header'] as const;
+export const ISLAND_NAMES = [
+  'Header',
+  // The page widgets (every page's but the home page's).
+  'MapFacade',
+  'Gallery',
+] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
 export function isIslandName(value: unknown): value is IslandName {
