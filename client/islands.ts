@@ -17,4 +17,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   // The page widgets (every page's but the home page's).
   MapFacade: () => import('../shared/islands/MapFacade'),
   Gallery: () => import('../shared/islands/Gallery'),
+  MoreNews: () => import('../shared/islands/MoreNews'),
 };

@@ -4,6 +4,7 @@ export const ISLAND_NAMES = [
   // The page widgets (every page's but the home page's).
   'MapFacade',
   'Gallery',
+  'MoreNews',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
