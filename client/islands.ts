@@ -18,4 +18,6 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   MapFacade: () => import('../shared/islands/MapFacade'),
   Gallery: () => import('../shared/islands/Gallery'),
   MoreNews: () => import('../shared/islands/MoreNews'),
+  VacancyBoard: () => import('../shared/islands/VacancyBoard'),
+  BackLink: () => import('../shared/islands/BackLink'),
 };

@@ -5,6 +5,8 @@ export const ISLAND_NAMES = [
   'MapFacade',
   'Gallery',
   'MoreNews',
+  'VacancyBoard',
+  'BackLink',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
