@@ -20,4 +20,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   MoreNews: () => import('../shared/islands/MoreNews'),
   VacancyBoard: () => import('../shared/islands/VacancyBoard'),
   BackLink: () => import('../shared/islands/BackLink'),
+  DocumentViewer: () => import('../shared/islands/DocumentViewer'),
 };

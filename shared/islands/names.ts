@@ -7,6 +7,7 @@ export const ISLAND_NAMES = [
   'MoreNews',
   'VacancyBoard',
   'BackLink',
+  'DocumentViewer',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
