@@ -21,4 +21,6 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   VacancyBoard: () => import('../shared/islands/VacancyBoard'),
   BackLink: () => import('../shared/islands/BackLink'),
   DocumentViewer: () => import('../shared/islands/DocumentViewer'),
+  DocumentForm: () => import('../shared/islands/DocumentForm'),
+  ScrollReveal: () => import('../shared/islands/ScrollReveal'),
 };

@@ -100,14 +100,7 @@ function DocumentViewer({ src, words }: DocumentViewerProps) {
       ) : null}
       {/* docx-preview owns this element's children; React renders none. */}
       {/* Pages are wider than a phone: the frame scrolls, so it takes focus for keyboard scrolling. */}
-      <div
-        ref={container}
-        className="xqq-document"
-        hidden={state === 'closed' || state === 'failed'}
-        tabIndex={0}
-        role="group"
-        aria-label={words.document}
-      />
+      <div ref={container} className="xqq-document" hidden={state === 'closed' || state === 'failed'} tabIndex={0} role="group" aria-label={words.document} />
     </section>
   );
 }

@@ -8,6 +8,8 @@ export const ISLAND_NAMES = [
   'VacancyBoard',
   'BackLink',
   'DocumentViewer',
+  'DocumentForm',
+  'ScrollReveal',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 

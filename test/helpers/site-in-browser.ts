@@ -1,11 +1,12 @@
 /**
  * The usual browser-suite set-up: one production server on the embedded content and one Chromium for
- * the file, and the check every screen gets: it loads, hydrates and settles with no console error,
- * page error or hydration warning.
+ * the file, and the check every screen gets: it loads, every island on it hydrates, nothing else does,
+ * and it settles with no console error, page error or hydration warning.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { hydrated, launch, newContext, watch, type WatchedPage } from './browser';
+import { hydratedStaticParts, wakeAllIslands } from './islands';
 import { startServer, type RunningServer } from './server-process';
 
 export interface SiteInBrowser {
@@ -40,12 +41,17 @@ export async function sharedPage(site: SiteInBrowser, viewport?: { width: number
   return watched;
 }
 
-/** Opens `url`, waits for hydration and quiet, runs `check`, and expects no problem on the way. */
+/**
+ * Opens `url`, waits for hydration, wakes every island and waits for each, checks that no static part
+ * has React attached, runs `check`, waits for quiet, and expects no problem on the way.
+ */
 export async function expectCleanHydration(site: SiteInBrowser, url: string, check?: (page: Page) => Promise<void>): Promise<void> {
   const { page, problems } = await sharedPage(site);
   const response = await page.goto(site.server.url + url);
   expect(response?.status()).toBe(200);
   await hydrated(page);
+  await wakeAllIslands(page);
+  expect(await hydratedStaticParts(page)).toEqual([]);
   await check?.(page);
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
