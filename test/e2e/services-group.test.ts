@@ -46,8 +46,9 @@ describe('vacancy filters', () => {
     await mark(page);
     const historyLength = await page.evaluate(() => history.length);
     expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
+    // No page, data or script is asked for (Chromium looks at the favicon again when the URL changes).
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
+    page.on('request', (request) => ['document', 'fetch', 'xhr', 'script'].includes(request.resourceType()) && requests.push(request.url()));
 
     await page.selectOption('select[name="department"]', CHEMISTRY);
     await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length);
