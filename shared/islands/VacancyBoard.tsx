@@ -49,33 +49,29 @@ function VacancyBoard({ vacancies, departments, types, selected, base, words }: 
   };
 
   const shown = vacancies.filter((v) => matches(v, filters));
+  // Each filter: "all" first, then the options built from the data present.
+  const selects = [
+    { name: 'department', label: words.department, allLabel: words.allDepartments, options: departments },
+    { name: 'type', label: words.employment, allLabel: words.anyEmployment, options: types },
+  ] as const;
   return (
     <>
       <form className="vac-filters" method="get" action={base} onSubmit={(event) => event.preventDefault()}>
         <fieldset className="vac-filters__set">
           <legend className="visually-hidden">{words.filters}</legend>
-          <label className="vac-field">
-            <span className="vac-field__label">{words.department}</span>
-            <select name="department" className="vac-select" value={filters.department} onChange={(e) => apply({ ...filters, department: e.target.value })}>
-              <option value={ALL}>{words.allDepartments}</option>
-              {departments.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="vac-field">
-            <span className="vac-field__label">{words.employment}</span>
-            <select name="type" className="vac-select" value={filters.type} onChange={(e) => apply({ ...filters, type: e.target.value })}>
-              <option value={ALL}>{words.anyEmployment}</option>
-              {types.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          {selects.map(({ name, label, allLabel, options }) => (
+            <label key={name} className="vac-field">
+              <span className="vac-field__label">{label}</span>
+              <select name={name} className="vac-select" value={filters[name]} onChange={(event) => apply({ ...filters, [name]: event.target.value })}>
+                <option value={ALL}>{allLabel}</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
           <div className="vac-actions">
             {/* Without JavaScript the form needs a submit button; with it, a change applies at once. */}
             {hydrated ? null : (

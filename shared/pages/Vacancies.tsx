@@ -5,6 +5,7 @@ import { Seo } from '../components/Seo';
 import type { PageLoader } from '../data';
 import { formatUzDate, parseIsoDate } from '../format';
 import BackLinkIsland from '../islands/BackLink';
+import { pick } from '../islands/pick';
 import VacancyBoardIsland from '../islands/VacancyBoard';
 import { ALL, type FilterOption, type Filters, type VacancyView } from '../islands/vacancyboard/types';
 import { usePageData } from '../page-data';
@@ -40,7 +41,7 @@ function optionsOf(values: string[], label: (value: string) => string): FilterOp
 }
 
 /** A value that is not one of the options (a stale link, a typo, anything hostile) means "all". */
-function pick(raw: string | null, options: FilterOption[]): string {
+function optionOrAll(raw: string | null, options: FilterOption[]): string {
   return raw !== null && options.some((o) => o.value === raw) ? raw : ALL;
 }
 
@@ -70,7 +71,7 @@ function toBoard(vacancies: Vacancy[], lang: Lang, query: URLSearchParams): Boar
     vacancies: views,
     departments,
     types,
-    selected: { department: pick(query.get('department'), departments), type: pick(query.get('type'), types) },
+    selected: { department: optionOrAll(query.get('department'), departments), type: optionOrAll(query.get('type'), types) },
   };
 }
 
@@ -103,7 +104,6 @@ function BackLink() {
 function VacancyBoard({ board }: { board: Board }) {
   const t = useT();
   const lang = useLang();
-  const words = t.vacancies;
   return (
     <VacancyBoardIsland
       vacancies={board.vacancies}
@@ -111,20 +111,20 @@ function VacancyBoard({ board }: { board: Board }) {
       types={board.types}
       selected={board.selected}
       base={localePath(lang, '/Vacancies')}
-      words={{
-        filters: words.filters,
-        department: words.department,
-        allDepartments: words.allDepartments,
-        employment: words.employment,
-        anyEmployment: words.anyEmployment,
-        apply: words.apply,
-        reset: words.reset,
-        found: words.found,
-        emptyTitle: words.emptyTitle,
-        emptyText: words.emptyText,
-        list: words.list,
-        posted: words.posted,
-      }}
+      words={pick(t.vacancies, [
+        'filters',
+        'department',
+        'allDepartments',
+        'employment',
+        'anyEmployment',
+        'apply',
+        'reset',
+        'found',
+        'emptyTitle',
+        'emptyText',
+        'list',
+        'posted',
+      ])}
     />
   );
 }

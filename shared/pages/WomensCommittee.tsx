@@ -3,6 +3,7 @@ import { ExternalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import DocumentViewerIsland from '../islands/DocumentViewer';
+import { pick } from '../islands/pick';
 import '../styles/womens-committee.css';
 
 /** The bundled document (scripts/generate-docx.mjs), served from the site's own origin. */
@@ -29,12 +30,8 @@ export default function WomensCommittee() {
       <DocumentViewerIsland
         src={DOCUMENT_URL}
         words={{
-          open: t.womensCommittee.open,
-          loading: t.womensCommittee.loading,
-          failed: t.womensCommittee.failed,
-          download: t.womensCommittee.download,
+          ...pick(t.womensCommittee, ['open', 'loading', 'failed', 'download', 'viewer']),
           opensInNewTab: t.header.opensInNewTab,
-          viewer: t.womensCommittee.viewer,
           document: t.pages.xqq.title,
         }}
       />
