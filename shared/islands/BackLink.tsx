@@ -1,6 +1,6 @@
 /**
- * A back button (SPEC section 4, /Vacancies): browser history back. Without JavaScript, until the
- * island wakes, or when this page opened a new tab (no history), it is a link to `href`.
+ * A back button (SPEC section 4, /Vacancies): browser history back. Without JavaScript, or when this
+ * page opened a new tab (no history), it is a link to `href`.
  */
 import type { MouseEvent } from 'react';
 import { island } from './island';
@@ -13,7 +13,7 @@ function BackLink({ href, className, label }: { href: string; className: string;
     window.history.back();
   };
   return (
-    <a href={href} className={className} onClick={back}>
+    <a href={href} className={className} onClick={back} data-held-click="">
       <span aria-hidden="true">←</span> {label}
     </a>
   );

@@ -3,7 +3,7 @@
  * with the chosen image), shared by /TTJ and /YPK. The modal is a native <dialog> opened with
  * showModal(): the browser makes the rest of the page inert and turns Escape into a close. It closes
  * by the × button, a click on the backdrop or Escape, and gives focus back to the thumbnail.
- * Without JavaScript (and until the island wakes) every thumbnail is a plain link to the full image.
+ * Without JavaScript every thumbnail is a plain link to the full image.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { GalleryItem } from './gallery/types';
@@ -56,6 +56,8 @@ function Gallery({ items, captionId, words }: GalleryProps) {
             <a
               href={image.src}
               className="gallery__thumb"
+              // A press before the island has woken opens the modal once it has, not the bare image.
+              data-held-click=""
               ref={(element) => {
                 thumbs.current[index] = element;
               }}

@@ -1,7 +1,8 @@
 /**
  * The 'more' button of the paged news lists (SPEC section 4): it loads the next page and appends it,
  * disabled with a loading label meanwhile, and disappears when a page returns no results. Without
- * JavaScript (and until the island wakes) it is a plain link to the next stored page (`?page=N`).
+ * JavaScript it is a plain link to the next stored page (`?page=N`); a press before the island has
+ * woken is held and replayed once it has.
  *
  * The next page's cards come from that same stored page: its HTML is fetched and its cards are moved
  * into this page's list, which stays server HTML (the island owns only the button).
@@ -81,7 +82,7 @@ function MoreNews({ listId, next: firstNext, words }: MoreNewsProps) {
           {words.loading}
         </button>
       ) : next ? (
-        <a href={next} className="button" onClick={onClick} rel="next">
+        <a href={next} className="button" onClick={onClick} rel="next" data-held-click="">
           {words.more}
         </a>
       ) : appended ? (

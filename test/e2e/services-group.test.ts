@@ -201,6 +201,25 @@ describe('gallery modal', () => {
     await page.context().close();
   });
 
+  it('opens the modal for a press on a thumbnail before the island has woken', async () => {
+    const { page, problems } = await openPage(site.browser);
+    // The island's code arrives only after the press.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Gallery-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.server.url}/YPK`);
+    await hydrated(page);
+    await page.click('.gallery__thumb >> nth=1');
+    release();
+    await page.waitForSelector('dialog.gallery__dialog[open]');
+    expect(page.url()).toBe(`${site.server.url}/YPK`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps thumbnails as links to the full image without JavaScript', async () => {
     const { page } = await openPage(site.browser, { javaScriptEnabled: false });
     await page.goto(`${site.server.url}/YPK`);

@@ -63,6 +63,26 @@ describe('study and news group pages in Chromium', () => {
     await page.context().close();
   });
 
+  it("appends the next page when 'more' is pressed before its island has woken", async () => {
+    const { page, problems } = await openPage(site.browser);
+    // The island's code arrives only after the press.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/MoreNews-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.server.url}/en/newsAll`);
+    await hydrated(page);
+    const before = await page.locator('.news-card').count();
+    await page.click('a.button[rel="next"]');
+    release();
+    await page.waitForFunction((n) => document.querySelectorAll('.news-card').length > n, before);
+    expect(page.url()).toBe(`${site.server.url}/en/newsAll`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("makes 'more' a link to the next page without JavaScript, with a way back to the first", async () => {
     const { page } = await openPage(site.browser, { javaScriptEnabled: false });
     await page.goto(`${site.server.url}/en/xalqaroNews`);
