@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
 import { hydrated, openPage } from '../helpers/browser';
-import { islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
+import { holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
 
@@ -204,12 +204,7 @@ describe('gallery modal', () => {
   it('opens the modal for a press on a thumbnail before the island has woken', async () => {
     const { page, problems } = await openPage(site.browser);
     // The island's code arrives only after the press.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/Gallery-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandCode(page, 'Gallery');
     await page.goto(`${site.server.url}/YPK`);
     await hydrated(page);
     await page.click('.gallery__thumb >> nth=1');

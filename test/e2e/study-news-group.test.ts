@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hydrated, openPage } from '../helpers/browser';
-import { scrollToIsland } from '../helpers/island-hydrated';
+import { holdIslandCode, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
@@ -66,12 +66,7 @@ describe('study and news group pages in Chromium', () => {
   it("appends the next page when 'more' is pressed before its island has woken", async () => {
     const { page, problems } = await openPage(site.browser);
     // The island's code arrives only after the press.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/MoreNews-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandCode(page, 'MoreNews');
     await page.goto(`${site.server.url}/en/newsAll`);
     await hydrated(page);
     const before = await page.locator('.news-card').count();

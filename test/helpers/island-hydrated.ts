@@ -16,3 +16,14 @@ export async function scrollToIsland(page: Page, name: string): Promise<void> {
   await page.locator(`ztu-island[data-island="${name}"] > *`).first().scrollIntoViewIfNeeded();
   await islandHydrated(page, name);
 }
+
+/** Holds back an island's own chunk until the returned function is called (a press before it wakes). */
+export async function holdIslandCode(page: Page, name: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
