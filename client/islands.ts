@@ -21,4 +21,13 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   HomeSlider: () => import('../shared/islands/HomeSlider'),
   SidePanels: () => import('../shared/islands/SidePanels'),
   VideoFacade: () => import('../shared/islands/VideoFacade'),
+  // The page widgets (every page's but the home page's).
+  MapFacade: () => import('../shared/islands/MapFacade'),
+  Gallery: () => import('../shared/islands/Gallery'),
+  MoreNews: () => import('../shared/islands/MoreNews'),
+  VacancyBoard: () => import('../shared/islands/VacancyBoard'),
+  BackLink: () => import('../shared/islands/BackLink'),
+  DocumentViewer: () => import('../shared/islands/DocumentViewer'),
+  DocumentForm: () => import('../shared/islands/DocumentForm'),
+  ScrollReveal: () => import('../shared/islands/ScrollReveal'),
 };

@@ -1,7 +1,7 @@
 /**
  * Finds the page's islands and hydrates each when its wake condition is met (shared/islands/island.tsx).
- * A press on a button inside an island whose code is still loading is held and replayed once the island
- * has hydrated, so the first tap on a menu is never lost.
+ * A press on a button (or a link marked `data-held-click`) inside an island whose code is still loading
+ * is held and replayed once the island has hydrated, so the first tap on a menu is never lost.
  */
 import type { Wake } from '../shared/islands/island';
 import { isIslandName } from '../shared/islands/names';
@@ -9,7 +9,8 @@ import { hydrateIsland } from './hydrate';
 
 /** Events that mean the visitor is about to use a widget: each wakes its island at once. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-const HELD_CLICK_TARGETS = 'button, [role="button"], summary';
+/** A link an island enhances (a thumbnail that opens a modal) asks to be held too: `data-held-click`. */
+const HELD_CLICK_TARGETS = 'button, [role="button"], summary, a[data-held-click]';
 /** How long an idle island waits at most for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
 /** Islands start hydrating a little before they scroll into view. */
@@ -35,6 +36,8 @@ function watch(element: HTMLElement): void {
   const hold = (event: MouseEvent) => {
     const target = (event.target as Element | null)?.closest<HTMLElement>(HELD_CLICK_TARGETS);
     if (!target || !element.contains(target)) return;
+    // A link's modified click (a new tab, a download) keeps its meaning at once.
+    if (target instanceof HTMLAnchorElement && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
     event.preventDefault();
     event.stopPropagation();
     held = target;

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useT } from '../app-context';
 import { WORKING_HOURS } from '../constants';
 import { FOOTER_SECTIONS } from '../nav';
+import MapFacadeIsland from '../islands/MapFacade';
 import { EXTERNAL, SITE } from '../site';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
 import { Logo } from './Logo';
@@ -79,20 +79,14 @@ export function Footer() {
 
 function MapEmbed() {
   const t = useT();
-  const [shown, setShown] = useState(false);
   return (
     <section className="site-footer__map" aria-labelledby="footer-map">
       <h2 id="footer-map">{t.footer.map}</h2>
-      {shown ? (
-        <iframe title={t.footer.mapTitle} src={EXTERNAL.map} width="400" height="240" loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
-      ) : (
-        <div className="map-facade">
-          <button type="button" className="button button--ghost" onClick={() => setShown(true)}>
-            {t.footer.showMap}
-          </button>
-          <ExternalLink href={EXTERNAL.mapLink}>{t.footer.openMap}</ExternalLink>
-        </div>
-      )}
+      <MapFacadeIsland
+        src={EXTERNAL.map}
+        words={{ show: t.footer.showMap, title: t.footer.mapTitle }}
+        slots={{ link: <ExternalLink href={EXTERNAL.mapLink}>{t.footer.openMap}</ExternalLink> }}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ImgHTMLAttributes } from 'react';
 import type { Picture } from '../api';
 import { useDisplay } from '../app-context';
 import { PLACES, type BoxedPlace } from '../pictures';
+import { ImageOrText } from './ImageOrText';
 
 /** The backend's image as the server made it (shared/api.ts Picture), or `fallback` (the site's own) when it sent none. */
 type Source = { picture: Picture; fallback?: undefined } | { picture: Picture | null; fallback: string };
@@ -41,12 +42,8 @@ export function Img({ picture, fallback, place, alt, className, load = 'lazy' }:
   );
 }
 
-/**
- * An <img>, or where the visitor hides images (the accessibility panel) the text it stands for, so
- * the page says what the image showed and does not fetch it; a decorative image (alt="") is left out.
- */
-export function ShownImage({ alt, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
+/** An <img>, or its text where the visitor hides images (the accessibility panel): see ImageOrText. */
+export function ShownImage(props: ImgHTMLAttributes<HTMLImageElement>) {
   const { images } = useDisplay();
-  if (images === 'off') return alt ? <span className="img-alt">{alt}</span> : null;
-  return <img alt={alt} {...rest} />;
+  return <ImageOrText shown={images !== 'off'} {...props} />;
 }

@@ -8,6 +8,15 @@ export const ISLAND_NAMES = [
   'HomeSlider',
   'SidePanels',
   'VideoFacade',
+  // The page widgets (every page's but the home page's).
+  'MapFacade',
+  'Gallery',
+  'MoreNews',
+  'VacancyBoard',
+  'BackLink',
+  'DocumentViewer',
+  'DocumentForm',
+  'ScrollReveal',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 

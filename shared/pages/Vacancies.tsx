@@ -1,43 +1,17 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import { NavigationType, useNavigationType, useSearchParams } from 'react-router';
 import type { Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
-import { SiteLink } from '../components/links';
 import { Seo } from '../components/Seo';
-import { VACANCY_STAGGER_MS } from '../constants';
 import type { PageLoader } from '../data';
 import { formatUzDate, parseIsoDate } from '../format';
-import { useHydrated } from '../hooks';
+import BackLinkIsland from '../islands/BackLink';
+import { pick } from '../islands/pick';
+import VacancyBoardIsland from '../islands/VacancyBoard';
+import { ALL, type FilterOption, type Filters, type VacancyView } from '../islands/vacancyboard/types';
 import { usePageData } from '../page-data';
 import { dict } from '../i18n';
 import { localePath, type Lang } from '../lang';
 import '../styles/vacancies.css';
-
-interface VacancyView {
-  id: number;
-  title: string;
-  department: string;
-  /** The data's employment type, the value the filter matches. */
-  type: string;
-  /** The employment type in the page language. */
-  typeLabel: string;
-  description: string;
-  /** uz-UZ long date, or the raw text when it is not a date. */
-  date: string;
-  isoDate: string | null;
-}
-
-interface FilterOption {
-  value: string;
-  label: string;
-}
-
-/** Both filters; '' is "all". */
-interface Filters {
-  department: string;
-  type: string;
-}
 
 interface Board {
   vacancies: VacancyView[];
@@ -49,7 +23,6 @@ interface Board {
 
 type VacanciesData = { board: Board };
 
-const ALL = '';
 /**
  * The two employment types the SPEC names, as the data spells them, whichever apostrophe it writes in
  * toʻliq (the SPEC's ASCII one, or the ʻ of our own texts).
@@ -68,7 +41,7 @@ function optionsOf(values: string[], label: (value: string) => string): FilterOp
 }
 
 /** A value that is not one of the options (a stale link, a typo, anything hostile) means "all". */
-function pick(raw: string | null, options: FilterOption[]): string {
+function optionOrAll(raw: string | null, options: FilterOption[]): string {
   return raw !== null && options.some((o) => o.value === raw) ? raw : ALL;
 }
 
@@ -98,18 +71,13 @@ function toBoard(vacancies: Vacancy[], lang: Lang, query: URLSearchParams): Boar
     vacancies: views,
     departments,
     types,
-    selected: { department: pick(query.get('department'), departments), type: pick(query.get('type'), types) },
+    selected: { department: optionOrAll(query.get('department'), departments), type: optionOrAll(query.get('type'), types) },
   };
 }
 
 export const loader: PageLoader<VacanciesData> = ({ api, lang, url }) => ({
   board: api.vacancies().then((vacancies) => toBoard(vacancies, lang, url.searchParams)),
 });
-
-/** A card shows only if it matches both filters (SPEC section 4). */
-function matches(vacancy: VacancyView, filters: Filters): boolean {
-  return (filters.department === ALL || vacancy.department === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
-}
 
 export default function Vacancies() {
   const data = usePageData<VacanciesData>();
@@ -125,126 +93,38 @@ export default function Vacancies() {
   );
 }
 
-/** Browser history back, as the SPEC's back button; without JavaScript (or history) the about section. */
+/** The SPEC's back button: browser history back; without JavaScript (or history) the about section. */
 function BackLink() {
   const t = useT();
   const lang = useLang();
-  const back = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (window.history.length <= 1) return;
-    event.preventDefault();
-    window.history.back();
-  };
-  return (
-    <SiteLink to={localePath(lang, '/about')} className="vac-back" onClick={back}>
-      <span aria-hidden="true">←</span> {t.vacancies.back}
-    </SiteLink>
-  );
+  return <BackLinkIsland href={localePath(lang, '/about')} className="vac-back" label={t.vacancies.back} />;
 }
 
-/**
- * The filter panel is a plain GET form (the server filters, so a filtered view has its own URL and
- * works without JavaScript). After hydration a change filters at once from local state and replaces
- * the URL's query, so the address stays shareable without a reload.
- */
+/** The filters and cards: an island with every vacancy and the words it shows. */
 function VacancyBoard({ board }: { board: Board }) {
   const t = useT();
   const lang = useLang();
-  const hydrated = useHydrated();
-  const [, setSearchParams] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(board.selected);
-  const { department, type } = board.selected;
-  const navigationType = useNavigationType();
-
-  // New loader data from back/forward or a link brings its own filters. The board's own changes
-  // replace the URL and are already in local state: taking them back from the loader would let an
-  // older change that finishes late flash over a newer one (a filter, then 'clear' at once).
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above: only some loader data may overwrite local state
-    if (navigationType !== NavigationType.Replace) setFilters({ department, type });
-  }, [department, type, navigationType]);
-
-  const apply = (next: Filters) => {
-    setFilters(next);
-    const query = new URLSearchParams();
-    if (next.department !== ALL) query.set('department', next.department);
-    if (next.type !== ALL) query.set('type', next.type);
-    setSearchParams(query, { replace: true, preventScrollReset: true });
-  };
-  const reset = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    apply({ department: ALL, type: ALL });
-  };
-
-  const base = localePath(lang, '/Vacancies');
-  const shown = board.vacancies.filter((v) => matches(v, filters));
   return (
-    <>
-      <form className="vac-filters" method="get" action={base} onSubmit={(event) => event.preventDefault()}>
-        <fieldset className="vac-filters__set">
-          <legend className="visually-hidden">{t.vacancies.filters}</legend>
-          <label className="vac-field">
-            <span className="vac-field__label">{t.vacancies.department}</span>
-            <select name="department" className="vac-select" value={filters.department} onChange={(e) => apply({ ...filters, department: e.target.value })}>
-              <option value={ALL}>{t.vacancies.allDepartments}</option>
-              {board.departments.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="vac-field">
-            <span className="vac-field__label">{t.vacancies.employment}</span>
-            <select name="type" className="vac-select" value={filters.type} onChange={(e) => apply({ ...filters, type: e.target.value })}>
-              <option value={ALL}>{t.vacancies.anyEmployment}</option>
-              {board.types.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="vac-actions">
-            {/* Without JavaScript the form needs a submit button; with it, a change applies at once. */}
-            {hydrated ? null : (
-              <button type="submit" className="vac-button">
-                {t.vacancies.apply}
-              </button>
-            )}
-            <a href={base} className="vac-button vac-button--ghost" onClick={reset}>
-              {t.vacancies.reset}
-            </a>
-          </div>
-        </fieldset>
-      </form>
-      <p className="vac-count" role="status">
-        {t.vacancies.found}: {shown.length}
-      </p>
-      {shown.length === 0 ? (
-        <div className="vac-empty">
-          <h2 className="vac-empty__title">{t.vacancies.emptyTitle}</h2>
-          <p>{t.vacancies.emptyText}</p>
-        </div>
-      ) : (
-        // Keyed by the filters so that every new result set replays the staggered fade-in.
-        <ul className="vac-list" aria-label={t.vacancies.list} key={`${filters.department}\u0000${filters.type}`}>
-          {shown.map((v, index) => (
-            <li key={v.id} className="vac-card" style={{ animationDelay: `${index * VACANCY_STAGGER_MS}ms` }}>
-              <article>
-                <h2 className="vac-card__title">{v.title}</h2>
-                <p className="vac-card__date">
-                  {t.vacancies.posted}: {v.isoDate ? <time dateTime={v.isoDate}>{v.date}</time> : v.date}
-                </p>
-                <p className="vac-card__text">{v.description}</p>
-                <ul className="vac-tags">
-                  <li className="vac-tag">{v.department}</li>
-                  <li className="vac-tag vac-tag--type">{v.typeLabel}</li>
-                </ul>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <VacancyBoardIsland
+      vacancies={board.vacancies}
+      departments={board.departments}
+      types={board.types}
+      selected={board.selected}
+      base={localePath(lang, '/Vacancies')}
+      words={pick(t.vacancies, [
+        'filters',
+        'department',
+        'allDepartments',
+        'employment',
+        'anyEmployment',
+        'apply',
+        'reset',
+        'found',
+        'emptyTitle',
+        'emptyText',
+        'list',
+        'posted',
+      ])}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EXTERNAL } from '../../shared/site';
 import { hydrated, openPage } from '../helpers/browser';
+import { islandHydrated } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
@@ -16,11 +18,10 @@ describe('about group pages in Chromium', () => {
     }
   }
 
-  it('moves from faculty to faculty in the sidebar client-side, updating the active entry and the staff', async () => {
+  it('moves from faculty to faculty in the sidebar, updating the active entry and the staff', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/department/1`);
     await hydrated(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const firstStaff = await page.locator('.person-card__name').allTextContents();
     const firstTitle = await page.locator('main h1').textContent();
 
@@ -29,7 +30,6 @@ describe('about group pages in Chromium', () => {
     await page.waitForSelector('.side-nav a[href="/en/department/2"][aria-current="page"]');
     await page.waitForFunction((title) => document.querySelector('main h1')?.textContent !== title, firstTitle);
 
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(await page.locator('.side-nav a[aria-current="page"]').count()).toBe(1);
     const secondStaff = await page.locator('.person-card__name').allTextContents();
     expect(secondStaff.length).toBeGreaterThan(0);
@@ -39,22 +39,20 @@ describe('about group pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('opens a faculty from the faculties page client-side', async () => {
+  it('opens a faculty from the faculties page', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/ru/department`);
     await hydrated(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     const name = (await page.locator('.faculty-card h2 a').nth(2).textContent())!;
     await page.locator('.faculty-card h2 a').nth(2).click();
     await page.waitForURL(/\/ru\/department\/\d+$/);
     await page.waitForFunction((text) => document.querySelector('main h1')?.textContent === text, name);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
     expect(await page.locator('.side-nav a[aria-current="page"]').textContent()).toBe(name);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
-  it('shows a 404 page when client navigation reaches an unknown faculty', async () => {
+  it('shows a 404 page for an unknown faculty', async () => {
     const { page } = await openPage(site.browser);
     const response = await page.goto(`${site.server.url}/en/department/999`);
     expect(response?.status()).toBe(404);
@@ -87,6 +85,42 @@ describe('about group pages in Chromium', () => {
     );
     expect(loaded[0]).toBe(true);
     expect(loaded.at(-1)).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe('footer map', () => {
+  it('shows the map only when asked, the press before the island has woken included', async () => {
+    const { page, problems } = await openPage(site.browser);
+    const frames: string[] = [];
+    // The map's own page is a third party's: it is asked for and answered with nothing (a page of the
+    // stand-in's own would be a third-party frame, where the suite's set-up script may not run).
+    await page.route(
+      (url) => url.href === EXTERNAL.map,
+      (route) => (frames.push(route.request().url()), route.fulfill({ status: 204 })),
+    );
+    await page.goto(`${site.server.url}/en/rules`);
+    await hydrated(page);
+    expect(await page.locator('.site-footer__map iframe').count()).toBe(0);
+    // It wakes on interaction: nothing of React on it before the press.
+    expect(await page.locator('.map-facade').evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')))).toBe(false);
+    await page.click('.map-facade__show');
+    await page.waitForSelector('.site-footer__map iframe');
+    await islandHydrated(page, 'MapFacade');
+    expect(await page.getAttribute('.site-footer__map iframe', 'src')).toBe(EXTERNAL.map);
+    expect(await page.locator('.map-facade__show').count()).toBe(0);
+    // The link that opens the map in a new tab stays beside it.
+    expect(await page.getAttribute('.map-facade a', 'href')).toBe(EXTERNAL.mapLink);
+    await expect.poll(() => frames.length).toBe(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers only the link to the map without JavaScript', async () => {
+    const { page } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/en/rules`);
+    expect(await page.locator('.map-facade__show').isHidden()).toBe(true);
+    expect(await page.locator('.map-facade a').isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -2,12 +2,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
 import { hydrated, openPage } from '../helpers/browser';
+import { holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
 
 const site = useSiteInBrowser();
 
 const DOCX = '/docs/xotin-qizlar-qomitasi.docx';
+const VIEWER_CHUNK = /\/assets\/docx-preview-[^/]*\.js$/;
+/** Opens the document of /XQQ (the island wakes at the press) and waits for its pages. */
+async function openDocument(page: Page): Promise<void> {
+  await page.click('.xqq-open');
+  await page.waitForSelector('.xqq-document section.docx');
+}
 const cards = (page: Page) => page.locator('.vac-card');
 /** Marks the window, so a later check can tell a client-side update from a full reload. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -19,8 +26,8 @@ describe('services pages in Chromium', () => {
       const url = prefix + screen.path;
       it(`${url} hydrates without console errors or hydration warnings`, () =>
         expectCleanHydration(site, url, async (page) => {
-          // The document viewer's work (fetch, chunk, rendering) is part of the page.
-          if (screen.path === '/XQQ') await page.waitForSelector('.xqq-document section.docx');
+          // The document viewer's work (fetch, chunk, rendering) is part of the page once opened.
+          if (screen.path === '/XQQ') await openDocument(page);
           expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
         }));
     }
@@ -30,30 +37,26 @@ describe('services pages in Chromium', () => {
 describe('vacancy filters', () => {
   const all = vacanciesOnDisk();
 
-  it('narrow the cards at once, put the filters in the URL and reset with "Filtrlarni tozalash", without a reload', async () => {
+  it('narrow the cards at once, put the filters in the URL and reset with "Filtrlarni tozalash", without a request or a reload', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/Vacancies`);
-    await hydrated(page);
+    await islandHydrated(page, 'VacancyBoard');
+    // Once hydrated, a change applies at once: the form's submit button is gone.
+    await page.waitForSelector('.vac-filters button[type="submit"]', { state: 'detached' });
     await mark(page);
+    const historyLength = await page.evaluate(() => history.length);
     expect(await cards(page).count()).toBe(SAMPLE_VACANCY_COUNT);
-    // Hold the data request for the new URL: the cards must change before it answers.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let heldRequests = 0;
-    await page.route(/\/_data\?/, async (route) => {
-      heldRequests++;
-      await held;
-      await route.continue();
-    });
+    // No page, data or script is asked for (Chromium looks at the favicon again when the URL changes).
+    const requests: string[] = [];
+    page.on('request', (request) => ['document', 'fetch', 'xhr', 'script'].includes(request.resourceType()) && requests.push(request.url()));
+
     await page.selectOption('select[name="department"]', CHEMISTRY);
-    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length, {
-      timeout: 1000,
-    });
-    expect(page.url()).toBe(`${site.server.url}/Vacancies`);
-    await expect.poll(() => heldRequests).toBe(1);
-    release();
+    await page.waitForFunction((n) => document.querySelectorAll('.vac-card').length === n, all.filter((v) => v.department === CHEMISTRY).length);
     await page.waitForURL((url) => url.searchParams.get('department') === CHEMISTRY);
-    await page.unroute(/\/_data\?/);
+    // The stagger: each card's fade starts 100 ms after the one before it.
+    expect(await cards(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).style.animationDelay))).toEqual(
+      all.filter((v) => v.department === CHEMISTRY).map((_, index) => `${index * 100}ms`),
+    );
 
     await page.selectOption('select[name="type"]', HALF_RATE);
     await page.waitForSelector('.vac-empty');
@@ -67,6 +70,9 @@ describe('vacancy filters', () => {
     expect(await page.inputValue('select[name="department"]')).toBe('');
     expect(await page.inputValue('select[name="type"]')).toBe('');
     expect(await marked(page)).toBe(true);
+    // The query is replaced, not pushed: back leaves the page, as before any filter.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(requests).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -77,19 +83,24 @@ describe('vacancy filters', () => {
     await hydrated(page);
     expect(await cards(page).count()).toBe(all.filter((v) => v.employmentType === HALF_RATE).length);
     expect(await page.inputValue('select[name="type"]')).toBe(HALF_RATE);
+    await islandHydrated(page, 'VacancyBoard');
     await page.selectOption('select[name="department"]', ECONOMICS);
     await page.waitForURL((url) => url.searchParams.get('department') === ECONOMICS);
     expect(await cards(page).count()).toBe(1);
+    // The URL holds the view: a reload shows the same cards and filters, rendered by the server.
+    await page.reload();
+    expect(await cards(page).count()).toBe(1);
+    expect(await page.inputValue('select[name="department"]')).toBe(ECONOMICS);
+    expect(await page.inputValue('select[name="type"]')).toBe(HALF_RATE);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
-  it('takes the filters of a menu link and of the back button, without a reload', async () => {
+  it('shows no filters after the menu link to the page, and the filtered view again on back', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
     await hydrated(page);
-    await mark(page);
-    // The menu's own link to the page (hidden in its dropdown until opened): a new entry with no filters.
+    // The menu's own link to the page (hidden in its dropdown until opened): a new page with no filters.
     await page
       .locator('header a[href="/en/Vacancies"]')
       .first()
@@ -101,7 +112,6 @@ describe('vacancy filters', () => {
     await page.waitForURL((url) => url.searchParams.get('type') === HALF_RATE);
     await page.waitForFunction((v) => (document.querySelector('select[name="type"]') as HTMLSelectElement).value === v, HALF_RATE);
     expect(await cards(page).count()).toBe(all.filter((v) => v.employmentType === HALF_RATE).length);
-    expect(await marked(page)).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -111,7 +121,7 @@ describe('vacancy filters', () => {
     await page.goto(`${site.server.url}/ru/TTJ`);
     await hydrated(page);
     await page.goto(`${site.server.url}/ru/Vacancies`);
-    await hydrated(page);
+    await islandHydrated(page, 'BackLink');
     await page.click('.vac-back');
     await page.waitForURL(`${site.server.url}/ru/TTJ`);
     await page.context().close();
@@ -156,7 +166,7 @@ describe('gallery modal', () => {
   it('opens the enlarged image and closes by ×, a backdrop click and Escape, focus back on the thumbnail', async () => {
     const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.server.url}/TTJ`);
-    await hydrated(page);
+    await scrollToIsland(page, 'Gallery');
     expect(await page.locator('.gallery__thumb').count()).toBe(DORMITORY_IMAGE_COUNT);
 
     let href = await openThumb(page, 2);
@@ -181,12 +191,26 @@ describe('gallery modal', () => {
   it('is the same component on /YPK, with 4 images and a translated close button', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/YPK`);
-    await hydrated(page);
+    await scrollToIsland(page, 'Gallery');
     expect(await page.locator('.gallery__thumb').count()).toBe(CLUB_IMAGE_COUNT);
     const href = await openThumb(page, 3);
     expect(await page.getAttribute('.gallery__close', 'aria-label')).toBe('Close');
     await page.keyboard.press('Escape');
     await expectClosedWithFocusOn(page, href);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the modal for a press on a thumbnail before the island has woken', async () => {
+    const { page, problems } = await openPage(site.browser);
+    // The island's code arrives only after the press.
+    const release = await holdIslandCode(page, 'Gallery');
+    await page.goto(`${site.server.url}/YPK`);
+    await hydrated(page);
+    await page.click('.gallery__thumb >> nth=1');
+    release();
+    await page.waitForSelector('dialog.gallery__dialog[open]');
+    expect(page.url()).toBe(`${site.server.url}/YPK`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -202,11 +226,20 @@ describe('gallery modal', () => {
 });
 
 describe('women’s committee document', () => {
-  it('renders the .docx in place as pages, with its headings, table and image', async () => {
+  it('loads the viewer only when the document is opened, then renders the .docx in place as pages, with its headings, table and image', async () => {
     const { page, problems } = await openPage(site.browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(request.url()));
     await page.goto(`${site.server.url}/XQQ`);
     await hydrated(page);
-    await page.waitForSelector('.xqq-document section.docx');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => VIEWER_CHUNK.test(url))).toEqual([]);
+    expect(await page.locator('.xqq-document').isHidden()).toBe(true);
+    await openDocument(page);
+    expect(scripts.filter((url) => VIEWER_CHUNK.test(url))).toHaveLength(1);
+    expect(await page.locator('.xqq-open').count()).toBe(0);
+    // The button is gone: the document has the focus.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('xqq-document'))).toBe(true);
     expect(await page.locator('.xqq-document section.docx').count()).toBeGreaterThanOrEqual(3);
     const text = (await page.textContent('.xqq-document'))!;
     expect(text).toContain('NIZOM');
@@ -223,7 +256,7 @@ describe('women’s committee document', () => {
     const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
     await page.goto(`${site.server.url}/XQQ`);
-    await hydrated(page);
+    await page.click('.xqq-open');
     const alert = page.locator('.xqq-failed[role="alert"]');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Hujjatni koʻrsatib boʻlmadi');
@@ -241,7 +274,7 @@ describe('women’s committee document', () => {
     const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not a zip' }));
     await page.goto(`${site.server.url}/ru/XQQ`);
-    await hydrated(page);
+    await page.click('.xqq-open');
     await page.locator('.xqq-failed').waitFor();
     expect(await page.textContent('.xqq-failed')).toContain('Не удалось показать документ');
     expect(await page.locator('.xqq-failed a', { hasText: 'Скачать документ' }).count()).toBe(1);
@@ -249,13 +282,14 @@ describe('women’s committee document', () => {
     await page.context().close();
   });
 
-  it('renders after a client-side navigation from a page with the strict style policy', async () => {
+  it('renders after a link from a page with the strict style policy', async () => {
     const { page, problems } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
     // The site map (a page with the strict policy) links to every page.
     await page.goto(`${site.server.url}/en/test`);
     await hydrated(page);
     await page.click('main a[href="/en/XQQ"]');
-    await page.waitForSelector('.xqq-document section.docx');
+    await page.waitForURL(`${site.server.url}/en/XQQ`);
+    await openDocument(page);
     expect(page.url()).toBe(`${site.server.url}/en/XQQ`);
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
     await page.context().close();
@@ -266,6 +300,8 @@ describe('women’s committee document', () => {
     await page.goto(`${site.server.url}/en/XQQ`);
     expect(await page.getAttribute('main a.button', 'href')).toBe(DOCX);
     expect(await page.locator('.xqq-viewer .loading').count()).toBe(0);
+    // A button that could not open anything is not shown.
+    expect(await page.locator('.xqq-open').isHidden()).toBe(true);
     await page.context().close();
   });
 });
@@ -286,7 +322,7 @@ describe('mock screens in Chromium', () => {
   it('/sdf stays static with reduced motion', async () => {
     const { page } = await openPage(site.browser, { reducedMotion: 'reduce' });
     await page.goto(`${site.server.url}/sdf`);
-    await hydrated(page);
+    await islandHydrated(page, 'ScrollReveal');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.svc-scroll__item.is-hidden').count()).toBe(0);
     await page.context().close();
@@ -298,6 +334,8 @@ describe('mock screens in Chromium', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(`${site.server.url}/en/form`);
     await hydrated(page);
+    await islandHydrated(page, 'DocumentForm');
+    await page.waitForLoadState('networkidle');
     await mark(page);
     requests.length = 0;
     expect(await page.isVisible('.svc-form__note')).toBe(false);

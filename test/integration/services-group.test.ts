@@ -126,6 +126,19 @@ describe('/Vacancies', () => {
     expect(texts(doc, '.vac-filters a')).toContain('Сбросить фильтры');
   });
 
+  it('hands the board to its island with only what it shows: the vacancies, the options, the filters and its words', async () => {
+    const { doc } = await page(`/en/Vacancies?type=${encodeURIComponent(HALF_RATE)}`);
+    const island = doc.querySelector('ztu-island[data-island="VacancyBoard"]')!;
+    const props = JSON.parse(island.getAttribute('data-props')!) as Record<string, unknown> & { vacancies: unknown[]; selected: unknown };
+    expect(Object.keys(props).sort()).toEqual(['base', 'departments', 'selected', 'types', 'vacancies', 'words']);
+    expect(props.vacancies).toHaveLength(SAMPLE_VACANCY_COUNT);
+    expect(props.selected).toEqual({ department: '', type: HALF_RATE });
+    expect(props.base).toBe('/en/Vacancies');
+    // The back link is an island of its own; the title between them stays server HTML.
+    expect(doc.querySelector('ztu-island[data-island="BackLink"] a.vac-back')?.getAttribute('href')).toBe('/en/about');
+    expect(doc.querySelector('h1')?.closest('ztu-island')).toBeNull();
+  });
+
   it(`?department=${CHEMISTRY} shows only the chemistry vacancies`, async () => {
     const { doc } = await page(`/Vacancies?department=${encodeURIComponent(CHEMISTRY)}`);
     const expected = all.filter((v) => v.department === CHEMISTRY);
@@ -295,8 +308,11 @@ describe('/XQQ', () => {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
       expect(doc.querySelector('.xqq-intro')?.textContent?.length).toBeGreaterThan(60);
-      // The viewer is empty until the browser renders the document.
+      // The viewer is empty and hidden until the visitor opens the document (an island that wakes then).
       expect(doc.querySelector('.xqq-document')?.childElementCount).toBe(0);
+      expect(doc.querySelector('.xqq-document')?.hasAttribute('hidden')).toBe(true);
+      expect(doc.querySelector('ztu-island[data-island="DocumentViewer"]')?.getAttribute('data-wake')).toBe('interaction');
+      expect(doc.querySelector('ztu-island[data-island="DocumentViewer"] button.xqq-open')?.textContent?.length).toBeGreaterThan(5);
     }
     const uz = await page('/XQQ');
     expect(uz.doc.querySelector(`main a[href="${DOCX}"]`)?.textContent).toContain('Hujjatni yuklab olish');

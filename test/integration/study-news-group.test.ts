@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app';
@@ -203,6 +204,17 @@ describe('news tabs', () => {
     const res = await request(app).get('/newsAll').expect(200);
     expect(cardIds(res.text)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
     expect(res.text).toContain('href="/newsAll?page=2"');
+  });
+
+  it("hands 'more' to its island with the next page's URL and the list it appends to, the cards staying server HTML", async () => {
+    const res = await request(app).get('/en/newsAll').expect(200);
+    const doc = new JSDOM(res.text).window.document;
+    const island = doc.querySelector('ztu-island[data-island="MoreNews"]')!;
+    const props = JSON.parse(island.getAttribute('data-props')!) as { listId: string; next: string };
+    expect(props.next).toBe('/en/newsAll?page=2');
+    expect(doc.getElementById(props.listId)?.querySelectorAll('.news-grid > li')).toHaveLength(10);
+    expect(doc.querySelector('.news-grid')?.closest('ztu-island')).toBeNull();
+    expect(island.querySelector('a.button[rel="next"]')?.getAttribute('href')).toBe('/en/newsAll?page=2');
   });
 
   it('answers 404 for a malformed page parameter', async () => {
