@@ -55,7 +55,7 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : text;
 }
 
-const CURRENCY: Record<Lang, string> = { uz: "so'm", ru: 'сум', en: 'uzs' };
+const CURRENCY: Record<Lang, string> = { uz: "so'm", 'uz-cyrl': 'сўм', ru: 'сум', en: 'uzs' };
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 
 /** A tuition price with thousands grouped the language's way and the currency word ('12 600 000 so'm'). */

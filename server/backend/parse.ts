@@ -25,7 +25,10 @@ import type {
   StudyField,
   Vacancy,
 } from '../../shared/api';
-import { LANGS } from '../../shared/lang';
+import { cyrillicText } from '../../shared/cyrillic';
+import { CONTENT_LANGS, LANGS, type ContentLang } from '../../shared/lang';
+import { remembered } from '../../shared/remembered';
+import { cyrillicHtml } from '../rich-text/cyrillic';
 import { htmlToText, sanitizeHtml } from '../sanitize';
 
 type Obj = Record<string, unknown>;
@@ -55,16 +58,33 @@ function id(v: unknown): number {
   return n;
 }
 
-/** `title_uz`, `title_ru`, `title_en` → { uz, ru, en }; an empty language falls back to another one. */
+/**
+ * The uz-cyrl rendition of a field, made here, with the rest of the parse, once per data change. A
+ * refresh mostly brings back the same texts: each is transliterated once while it keeps coming back.
+ */
+const cyrillicField = remembered(20_000, cyrillicText);
+const cyrillicRichText = remembered(2_000, cyrillicHtml);
+
+/** `title_uz`, `title_ru`, `title_en` → every rendition; an empty language falls back to another one. */
 function localized(obj: Obj, field: string): Localized {
-  return withFallback(LANGS.map((lang) => str(obj[`${field}_${lang}`])));
+  return withFallback(
+    CONTENT_LANGS.map((lang) => str(obj[`${field}_${lang}`])),
+    cyrillicField,
+  );
 }
 
-function withFallback(values: string[]): Localized {
-  const byLang = Object.fromEntries(LANGS.map((lang, i) => [lang, values[i] ?? ''])) as Localized;
+/** The uz-cyrl rendition is made from the Latin text; without one it shows what uz falls back to. */
+function withFallback(values: string[], toCyrillic: (latin: string) => string): Localized {
+  const byLang = Object.fromEntries(CONTENT_LANGS.map((lang, i) => [lang, values[i] ?? ''])) as Record<ContentLang, string>;
   const fallback = byLang.uz || byLang.ru || byLang.en;
-  for (const lang of LANGS) byLang[lang] ||= fallback;
-  return byLang;
+  const cyrillic = byLang.uz ? toCyrillic(byLang.uz) : fallback;
+  for (const lang of CONTENT_LANGS) byLang[lang] ||= fallback;
+  return { ...byLang, 'uz-cyrl': cyrillic };
+}
+
+/** Plain text of each rendition of sanitised HTML (search, feeds, link previews). */
+function textsOf(html: Localized): Localized {
+  return Object.fromEntries(LANGS.map((lang) => [lang, htmlToText(html[lang])])) as Localized;
 }
 
 /** An author's name as plain text on one line, at most 200 characters; anything else is no author. */
@@ -140,15 +160,16 @@ function keyOf(o: Obj, position: number): string {
 
 export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
-  /** A rich-text field in three languages, sanitised (on the sanitiser thread). */
+  /** A rich-text field in every rendition, sanitised (on the sanitiser thread), uz-cyrl made from the sanitised uz. */
   const html = async (obj: Obj, field: string): Promise<Localized> => {
     return withFallback(
       await Promise.all(
-        LANGS.map((lang) => {
+        CONTENT_LANGS.map((lang) => {
           const dirty = obj[`${field}_${lang}`];
           return sanitizeHtml(typeof dirty === 'string' ? dirty : '', ctx.mediaBase, lang);
         }),
       ),
+      cyrillicRichText,
     );
   };
 
@@ -159,7 +180,7 @@ export function createParsers(ctx: ParseContext) {
       image: media(o.image),
       title: localized(o, 'title'),
       desc,
-      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      text: textsOf(desc),
       createdAt: isoDate(o.created_at),
       updatedAt: isoDate(o.updated_at),
       author: authorName(o.author),
@@ -174,7 +195,7 @@ export function createParsers(ctx: ParseContext) {
       title: localized(o, 'title'),
       desc,
       // From the sanitised HTML, so the preview holds only text a reader would see (no tags to cut).
-      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      text: textsOf(desc),
       createdAt: isoDate(o.created_at),
       updatedAt: isoDate(o.updated_at),
       author: authorName(o.author),
