@@ -133,7 +133,7 @@ function manifestFrom(metafile) {
       const page = basename(output.entryPoint, '.tsx');
       const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
       manifest.pages[page] = { js: js.map(url), css: pageCss(output) };
-    } else if (/shared\/i18n\/(uz|ru|en)\.ts$/.test(output.entryPoint)) {
+    } else if (/shared\/i18n\/(uz|uz-cyrl|ru|en)\.ts$/.test(output.entryPoint)) {
       const js = [file, ...imports(file)].filter((f) => f.endsWith('.js'));
       manifest.dicts[basename(output.entryPoint, '.ts')] = js.map(url);
     }

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLang, useT } from '../app-context';
 import { LANGUAGE_SWITCH_DELAY_MS } from '../constants';
 import { LANG_LABELS, loadDict } from '../i18n';
-import { LANGS, localePath, stripLang, type Lang } from '../lang';
+import { LANG_TAG, LANGS, localePath, stripLang, type Lang } from '../lang';
 import { pageSearch } from '../page-query';
 import { Dropdown } from './Dropdown';
 import { plainClick } from './links';
@@ -44,7 +44,7 @@ function useLanguageSwitch(onDone: () => void) {
   };
   const links = LANGS.map((l) => (
     <li key={l}>
-      <a href={localePath(l, path) + search} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined} onClick={choose(l)}>
+      <a href={localePath(l, path) + search} hrefLang={LANG_TAG[l]} lang={LANG_TAG[l]} aria-current={l === lang ? 'true' : undefined} onClick={choose(l)}>
         {LANG_LABELS[l].name}
       </a>
     </li>
@@ -72,7 +72,7 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
       label={
         <>
           <span className="visually-hidden">{t.header.language}: </span>
-          <span lang={lang}>{lang.toUpperCase()}</span>
+          <span lang={LANG_TAG[lang]}>{LANG_LABELS[lang].short}</span>
         </>
       }
     >
@@ -82,7 +82,7 @@ export function LangSwitch({ open, onToggle, onClose }: { open: boolean; onToggl
   );
 }
 
-/** The same choice inside the small-screen menu: the three languages side by side. */
+/** The same choice inside the small-screen menu: the renditions side by side. */
 export function MenuLanguages({ onDone }: { onDone: () => void }) {
   const t = useT();
   const { links, status } = useLanguageSwitch(onDone);

@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
 import { BOOT_ID } from '../boot';
 import { dict } from '../i18n';
+import { LANG_TAG } from '../lang';
 import { ROUTE_FADE_MS } from '../constants';
 import { ClientOverlays } from './Overlays';
 import { Footer } from './Footer';
@@ -19,7 +20,7 @@ export function Document({ children }: { children: React.ReactNode }) {
   const t = dict(lang);
   return (
     <LangContext value={lang}>
-      <html lang={lang} dir="ltr">
+      <html lang={LANG_TAG[lang]} dir="ltr">
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
