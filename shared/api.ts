@@ -4,9 +4,12 @@
  * names (title_uz, lavozim_ru, cantact…) stop at the server's parsers; everything past them uses these
  * types, where a per-language text is a `Localized` record.
  */
-import type { Lang } from './lang';
+import type { Lang, UzbekScript } from './lang';
 
 export type Localized = Record<Lang, string>;
+
+/** Text the site has in Uzbek only, in both scripts (the Cyrillic made from the Latin when it is parsed). */
+export type Uzbek = Record<UzbekScript, string>;
 
 /** A URL that survived validation: absolute http(s), or a site-relative path. */
 export type SafeUrl = string;
@@ -170,19 +173,19 @@ export interface StudentLife<Image = Picture> {
 /** Vacancies are hard-coded in the original site (SPEC section 7); ours live in content/site. */
 export interface Vacancy {
   id: number;
-  title: string;
-  department: string;
-  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate). */
-  employmentType: string;
-  description: string;
-  /** YYYY-MM-DD as given; shown in the uz-UZ long format, or raw when it is not a date. */
+  title: Uzbek;
+  department: Uzbek;
+  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate); pages show the dictionary's word for these two. */
+  employmentType: Uzbek;
+  description: Uzbek;
+  /** YYYY-MM-DD as given; shown in the Uzbek long format of the page's script, or raw when it is not a date. */
   postedDate: string;
 }
 
 export interface LegalDocument {
   id: number;
   /** Uzbek title. */
-  text: string;
+  text: Uzbek;
   textEn: string;
   url: SafeUrl | null;
 }

@@ -4,7 +4,7 @@
  * formatting there would break hydration.
  */
 import { TIME_ZONE } from './constants';
-import { LANGS, LOCALE, type Lang } from './lang';
+import { LANGS, LOCALE, uzbekScript, type Lang } from './lang';
 import { rememberedPerLang } from './remembered';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -43,10 +43,10 @@ export function formatDate(raw: string | null | undefined, lang: Lang): string |
   return raw ? dateTexts[lang](raw) : null;
 }
 
-/** Always the Uzbek long format, whatever the page language (the vacancy board is Uzbek-only). */
-export function formatUzDate(raw: string): string {
+/** Always an Uzbek long format, in the page's script, whatever the page language (the vacancy board is Uzbek-only). */
+export function formatUzDate(raw: string, lang: Lang): string {
   const date = parseIsoDate(raw);
-  return date ? dateFormat(LOCALE.uz).format(date) : raw;
+  return date ? dateFormat(LOCALE[uzbekScript(lang)]).format(date) : raw;
 }
 
 /** Cuts text to `max` characters (whole code points, never half a surrogate pair) plus an ellipsis. */

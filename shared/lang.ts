@@ -14,6 +14,12 @@ export type ContentLang = (typeof CONTENT_LANGS)[number];
 /** The backend language a rendition's content is read from. */
 export const CONTENT_LANG: Record<Lang, ContentLang> = { uz: 'uz', 'uz-cyrl': 'uz', ru: 'ru', en: 'en' };
 
+/** The script of Uzbek text a rendition shows: Uzbek-only texts (vacancies, legal documents) carry both. */
+export type UzbekScript = 'uz' | 'uz-cyrl';
+export function uzbekScript(lang: Lang): UzbekScript {
+  return lang === 'uz-cyrl' ? 'uz-cyrl' : 'uz';
+}
+
 /** BCP 47 tags for <html lang>, hreflang and lang attributes (the URL segment is lower-case, the tag is not). */
 export const LANG_TAG: Record<Lang, string> = { uz: 'uz', 'uz-cyrl': 'uz-Cyrl', ru: 'ru', en: 'en' };
 

@@ -23,6 +23,7 @@ import type {
   StaffEntry,
   StudentLife,
   StudyField,
+  Uzbek,
   Vacancy,
 } from '../../shared/api';
 import { cyrillicText } from '../../shared/cyrillic';
@@ -64,6 +65,12 @@ function id(v: unknown): number {
  */
 const cyrillicField = remembered(20_000, cyrillicText);
 const cyrillicRichText = remembered(2_000, cyrillicHtml);
+
+/** Uzbek-only text in both scripts. */
+function uzbek(v: unknown): Uzbek {
+  const latin = str(v);
+  return { uz: latin, 'uz-cyrl': cyrillicField(latin) };
+}
 
 /** `title_uz`, `title_ru`, `title_en` → every rendition; an empty language falls back to another one. */
 function localized(obj: Obj, field: string): Localized {
@@ -281,14 +288,14 @@ export function createParsers(ctx: ParseContext) {
     vacancies: (json: unknown): Promise<Vacancy[]> =>
       list(json, (o) => ({
         id: id(o.id),
-        title: str(o.title),
-        department: str(o.department),
-        employmentType: str(o.employmentType),
-        description: str(o.description),
+        title: uzbek(o.title),
+        department: uzbek(o.department),
+        employmentType: uzbek(o.employmentType),
+        description: uzbek(o.description),
         postedDate: str(o.postedDate),
       })),
     legalDocuments: (json: unknown): Promise<LegalDocument[]> =>
-      list(json, (o) => ({ id: id(o.id), text: str(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
+      list(json, (o) => ({ id: id(o.id), text: uzbek(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
     studyFields: (json: unknown): Promise<StudyField[]> =>
       list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */

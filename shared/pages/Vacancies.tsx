@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { NavigationType, useNavigationType, useSearchParams } from 'react-router';
-import type { Vacancy } from '../api';
+import type { Uzbek, Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
 import { SiteLink } from '../components/links';
@@ -10,19 +10,21 @@ import type { PageLoader } from '../data';
 import { formatUzDate, parseIsoDate } from '../format';
 import { useHydrated, usePageData } from '../hooks';
 import { dict } from '../i18n';
-import { localePath, type Lang } from '../lang';
+import { localePath, uzbekScript, type Lang } from '../lang';
 import '../styles/vacancies.css';
 
 interface VacancyView {
   id: number;
   title: string;
   department: string;
+  /** The department in Latin script, the value the filter matches in every rendition. */
+  departmentValue: string;
   /** The data's employment type, the value the filter matches. */
   type: string;
   /** The employment type in the page language. */
   typeLabel: string;
   description: string;
-  /** uz-UZ long date, or the raw text when it is not a date. */
+  /** Uzbek long date in the page's script, or the raw text when it is not a date. */
   date: string;
   isoDate: string | null;
 }
@@ -55,9 +57,9 @@ const ALL = '';
  */
 const EMPLOYMENT_LABEL = { "to'liq bandlik": 'fullTime', 'yarim stavka': 'halfRate' } as const;
 
-function typeLabel(type: string, lang: Lang): string {
-  const key = EMPLOYMENT_LABEL[type.toLowerCase().replace(/[ʻʼ‘’`]/g, "'") as keyof typeof EMPLOYMENT_LABEL];
-  return key ? dict(lang).vacancies[key] : type;
+function typeLabel(type: Uzbek, lang: Lang): string {
+  const key = EMPLOYMENT_LABEL[type.uz.toLowerCase().replace(/[ʻʼ‘’`]/g, "'") as keyof typeof EMPLOYMENT_LABEL];
+  return key ? dict(lang).vacancies[key] : type[uzbekScript(lang)];
 }
 
 /** Distinct values in Uzbek alphabetical order: the options are "built from the data present". */
@@ -72,23 +74,28 @@ function pick(raw: string | null, options: FilterOption[]): string {
 }
 
 function toBoard(vacancies: Vacancy[], lang: Lang, query: URLSearchParams): Board {
+  const script = uzbekScript(lang);
+  // Filter values are the Latin texts in every rendition, so a filtered URL means the same in each.
+  const departmentLabels = new Map(vacancies.map((v) => [v.department.uz, v.department[script]]));
   const departments = optionsOf(
-    vacancies.map((v) => v.department),
-    (value) => value,
+    vacancies.map((v) => v.department.uz),
+    (value) => departmentLabels.get(value) ?? value,
   );
+  const typeLabels = new Map(vacancies.map((v) => [v.employmentType.uz, typeLabel(v.employmentType, lang)]));
   const types = optionsOf(
-    vacancies.map((v) => v.employmentType),
-    (value) => typeLabel(value, lang),
+    vacancies.map((v) => v.employmentType.uz),
+    (value) => typeLabels.get(value) ?? value,
   );
   const views = vacancies
     .map((v) => ({
       id: v.id,
-      title: v.title,
-      department: v.department,
-      type: v.employmentType,
+      title: v.title[script],
+      department: v.department[script],
+      departmentValue: v.department.uz,
+      type: v.employmentType.uz,
       typeLabel: typeLabel(v.employmentType, lang),
-      description: v.description,
-      date: formatUzDate(v.postedDate),
+      description: v.description[script],
+      date: formatUzDate(v.postedDate, lang),
       isoDate: parseIsoDate(v.postedDate) ? v.postedDate : null,
     }))
     // Newest first; undated entries last.
@@ -107,7 +114,7 @@ export const loader: PageLoader<VacanciesData> = ({ api, lang, url }) => ({
 
 /** A card shows only if it matches both filters (SPEC section 4). */
 function matches(vacancy: VacancyView, filters: Filters): boolean {
-  return (filters.department === ALL || vacancy.department === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
+  return (filters.department === ALL || vacancy.departmentValue === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
 }
 
 export default function Vacancies() {
