@@ -21,4 +21,5 @@ function cyrillic<T>(value: T): T {
   return value;
 }
 
-export const uzCyrl: Dict = cyrillic(uz);
+/** The SPEC's error title is English in every language. */
+export const uzCyrl: Dict = { ...cyrillic(uz), errors: { ...cyrillic(uz.errors), title: uz.errors.title } };

@@ -34,7 +34,7 @@ function wordToCyrillic(word: string): string {
       i++;
       continue;
     }
-    const pair = PAIRS[lower + next.toLowerCase()];
+    const pair = APOSTROPHES.includes(word[i + 2] ?? '') ? undefined : PAIRS[lower + next.toLowerCase()];
     if (pair) {
       out += caseLike(ch, pair, upper);
       i++;
