@@ -46,7 +46,7 @@ export interface NewsItem<Image = Picture> {
   /** When the backend says the item was last edited (optional `updated_at`), else null. */
   updatedAt: string | null;
   /** The author's name when the backend names one (optional `author`), else null: the university is the author. */
-  author: string | null;
+  author: Uzbek | null;
   views: number;
   /** Optional grouping the backend may send ('public' | 'university' | 'international'). */
   category: string | null;
@@ -70,7 +70,7 @@ export interface Article {
   /** As NewsItem's. */
   updatedAt: string | null;
   /** As NewsItem's. */
-  author: string | null;
+  author: Uzbek | null;
   viewers: number;
 }
 

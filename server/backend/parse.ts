@@ -94,10 +94,10 @@ function textsOf(html: Localized): Localized {
   return Object.fromEntries(LANGS.map((lang) => [lang, htmlToText(html[lang])])) as Localized;
 }
 
-/** An author's name as plain text on one line, at most 200 characters; anything else is no author. */
-function authorName(v: unknown): string | null {
+/** An author's name as plain text on one line, at most 200 characters, in both scripts; anything else is no author. */
+function authorName(v: unknown): Uzbek | null {
   const name = str(v).replace(/\s+/g, ' ').trim();
-  return name ? Array.from(name).slice(0, 200).join('') : null;
+  return name ? uzbek(Array.from(name).slice(0, 200).join('')) : null;
 }
 
 function isoDate(v: unknown): string | null {

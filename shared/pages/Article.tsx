@@ -8,6 +8,7 @@ import { DataError, type PageLoader } from '../data';
 import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
 import { usePageData } from '../hooks';
+import { uzbekScript } from '../lang';
 import '../styles/articles.css';
 
 interface ArticleView {
@@ -39,7 +40,7 @@ export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
       date: formatDate(a.createdAt, lang),
       isoDate: a.createdAt,
       modifiedIso: a.updatedAt,
-      author: a.author,
+      author: a.author?.[uzbekScript(lang)] ?? null,
       viewers: a.viewers,
       summary: truncate(a.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),
