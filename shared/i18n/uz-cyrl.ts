@@ -2,6 +2,7 @@
  * PLACEHOLDER, replaced at merge by the `translit` helper's reviewed dictionary (issue 29): the
  * Latin dictionary run through the transliterator at module load.
  */
+import { UNIVERSITY_NAMES } from '../site';
 import { toCyrillic } from '../uz-cyrl/transliterate';
 import { uz, type Dict } from './uz';
 
@@ -21,5 +22,9 @@ function cyrillic<T>(value: T): T {
   return value;
 }
 
-/** The SPEC's error title is English in every language. */
-export const uzCyrl: Dict = { ...cyrillic(uz), errors: { ...cyrillic(uz.errors), title: uz.errors.title } };
+/** The SPEC's error title is English in every language; the university's name is shared/site.ts's. */
+export const uzCyrl: Dict = {
+  ...cyrillic(uz),
+  site: { ...cyrillic(uz.site), ...UNIVERSITY_NAMES['uz-cyrl'] },
+  errors: { ...cyrillic(uz.errors), title: uz.errors.title },
+};

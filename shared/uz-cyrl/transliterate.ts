@@ -34,7 +34,8 @@ function wordToCyrillic(word: string): string {
       i++;
       continue;
     }
-    const pair = APOSTROPHES.includes(word[i + 2] ?? '') ? undefined : PAIRS[lower + next.toLowerCase()];
+    const afterPair = word[i + 2];
+    const pair = afterPair !== undefined && APOSTROPHES.includes(afterPair) ? undefined : PAIRS[lower + next.toLowerCase()];
     if (pair) {
       out += caseLike(ch, pair, upper);
       i++;
