@@ -58,7 +58,13 @@ export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
     email: SITE.email,
     foundingDate: String(SITE.foundingYear),
     sameAs: [EXTERNAL.instagram, EXTERNAL.telegram, EXTERNAL.youtube],
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', telephone: SITE.phone, email: SITE.email, availableLanguage: LANGS.map((l) => LANG_TAG[l]) },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: SITE.phone,
+      email: SITE.email,
+      availableLanguage: LANGS.map((l) => LANG_TAG[l]),
+    },
   };
 }
 

@@ -8,11 +8,9 @@
 export const KEEP_LATIN: readonly string[] = ['Wi-Fi', 'YouTube', 'Telegram', 'Instagram', 'Google', 'PDF', 'KB', 'ID', 'IT'];
 
 const APOSTROPHES = "ʻʼ'‘’`";
-const PAIRS: Record<string, string> = { 'oʻ': 'ў', 'gʻ': 'ғ', sh: 'ш', ch: 'ч', yo: 'ё', yu: 'ю', ya: 'я', ye: 'е' };
-const SINGLE: Record<string, string> = {
-  a: 'а', b: 'б', d: 'д', e: 'е', f: 'ф', g: 'г', h: 'ҳ', i: 'и', j: 'ж', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о',
-  p: 'п', q: 'қ', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', x: 'х', y: 'й', z: 'з', c: 'с', w: 'в',
-};
+const PAIRS: Record<string, string> = { oʻ: 'ў', gʻ: 'ғ', sh: 'ш', ch: 'ч', yo: 'ё', yu: 'ю', ya: 'я', ye: 'е' };
+/** One Latin letter, one Cyrillic letter, position by position. */
+const SINGLE: Record<string, string> = Object.fromEntries([...'abdefghijklmnopqrstuvxyzcw'].map((latin, i) => [latin, 'абдефгҳижклмнопқрстувхйзсв'[i]!]));
 const VOWELS = new Set('aeiouаеиоуэўёюя'.split(''));
 const keep = new Set(KEEP_LATIN);
 
@@ -60,11 +58,13 @@ export function toCyrillic(text: string): string {
   return text.replace(/[A-Za-z][A-Za-z0-9ʻʼ'‘’`-]*/g, (token) => token.split('-').map(wordToCyrillic).join('-'));
 }
 
-const BACK: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', ғ: 'gʻ', д: 'd', е: 'e', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', қ: 'q', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ў: 'oʻ', ф: 'f', х: 'x', ҳ: 'h', ц: 'ts', ч: 'ch', ш: 'sh',
-  щ: 'sh', ъ: 'ʼ', ы: 'i', ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
+/** Each Cyrillic letter of 'абвгғдеёжзийкқлмнопрстуўфхҳцчшщъыьэюя' and its Latin spelling, in that order. */
+const BACK: Record<string, string> = Object.fromEntries(
+  [...'абвгғдеёжзийкқлмнопрстуўфхҳцчшщъыьэюя'].map((cyrillic, i) => [
+    cyrillic,
+    'a b v g gʻ d e yo j z i y k q l m n o p r s t u oʻ f x h ts ch sh sh ʼ i _ e yu ya'.split(' ')[i]!.replace('_', ''),
+  ]),
+);
 
 /** Uzbek Cyrillic text in Latin script; what is not a Cyrillic letter stays as it is. */
 export function toLatin(text: string): string {

@@ -21,7 +21,7 @@ describe('services pages in Chromium', () => {
         expectCleanHydration(site, url, async (page) => {
           // The document viewer's work (fetch, chunk, rendering) is part of the page.
           if (screen.path === '/XQQ') await page.waitForSelector('.xqq-document section.docx');
-          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
+          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'uz-cyrl' | 'ru' | 'en')]);
         }));
     }
   }

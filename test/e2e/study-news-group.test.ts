@@ -5,7 +5,7 @@ import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-brows
 const site = useSiteInBrowser();
 
 const ROUTES = ['/kunduzgi', '/sirtqi', '/magistratura', '/napravleniya', '/publicNews', '/newsUnversity', '/xalqaroNews', '/elonlar', '/qqk', '/qqk/1'];
-const PREFIXES = ['', '/ru', '/en'];
+const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
 describe('study and news group pages in Chromium', () => {
   for (const prefix of PREFIXES) {

@@ -254,7 +254,9 @@ describe('/regulation', () => {
         expect(img.getAttribute('src')).toBe(`/media/charter/page-${String(n).padStart(2, '0')}.svg`);
         expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
         expect(Number(img.getAttribute('height'))).toBeGreaterThan(Number(img.getAttribute('width')));
-        expect(img.getAttribute('alt')).toBe({ uz: `Ustav, ${n}-sahifa`, 'uz-cyrl': uzCyrl.charter.pageAlt(n), ru: `Устав, страница ${n}`, en: `Charter, page ${n}` }[lang]);
+        expect(img.getAttribute('alt')).toBe(
+          { uz: `Ustav, ${n}-sahifa`, 'uz-cyrl': uzCyrl.charter.pageAlt(n), ru: `Устав, страница ${n}`, en: `Charter, page ${n}` }[lang],
+        );
         expect(img.getAttribute('loading')).toBe(n === 1 ? 'eager' : 'lazy');
       });
     }
@@ -313,7 +315,12 @@ describe('/tashkiliytuzilmasi', () => {
 });
 
 describe('/qoidalar', () => {
-  const HEADINGS = { uz: 'Taʼlim toʻgʻrisidagi hujjatlar', 'uz-cyrl': uzCyrl.pages.qoidalar.title, ru: 'Taʼlim toʻgʻrisidagi hujjatlar', en: 'Documents on education' };
+  const HEADINGS = {
+    uz: 'Taʼlim toʻgʻrisidagi hujjatlar',
+    'uz-cyrl': uzCyrl.pages.qoidalar.title,
+    ru: 'Taʼlim toʻgʻrisidagi hujjatlar',
+    en: 'Documents on education',
+  };
 
   it('has the SPEC heading per language and exactly the 10 legal documents, numbered', async () => {
     for (const { lang, prefix } of LANGS) {

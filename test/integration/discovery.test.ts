@@ -424,7 +424,13 @@ describe('link previews and structured data', () => {
         expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), list).toBe(`${SITE}${prefix}${list}?page=2`);
         expect(meta(doc, 'og:url')).toBe(`${SITE}${prefix}${list}?page=2`);
         const alternates = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('href'));
-        expect(alternates).toEqual([`${SITE}${list}?page=2`, `${SITE}/uz-cyrl${list}?page=2`, `${SITE}/ru${list}?page=2`, `${SITE}/en${list}?page=2`, `${SITE}${list}?page=2`]);
+        expect(alternates).toEqual([
+          `${SITE}${list}?page=2`,
+          `${SITE}/uz-cyrl${list}?page=2`,
+          `${SITE}/ru${list}?page=2`,
+          `${SITE}/en${list}?page=2`,
+          `${SITE}${list}?page=2`,
+        ]);
       }
     }
     const first = await page('/newsAll?page=1');

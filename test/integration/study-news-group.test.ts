@@ -48,9 +48,11 @@ function row(html: string, code: string): string {
 
 /** Ids of the news cards on a page, in order. */
 function cardIds(html: string): number[] {
-  return [...html.matchAll(/class="news-card__link" href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)"|href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)" class="news-card__link"/g)].map((m) =>
-    Number(m[1] ?? m[2]),
-  );
+  return [
+    ...html.matchAll(
+      /class="news-card__link" href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)"|href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)" class="news-card__link"/g,
+    ),
+  ].map((m) => Number(m[1] ?? m[2]));
 }
 
 /** The uz-cyrl rendition's needle is the uz one in the site's own transliteration. */

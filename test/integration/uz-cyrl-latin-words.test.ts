@@ -13,7 +13,6 @@ import { KEEP_LATIN } from '../../shared/uz-cyrl/transliterate';
 import { testApp } from '../helpers/app';
 import { screenPaths } from '../helpers/site-urls';
 
-
 /** Brand and product names, Latin abbreviations and English words the Cyrillic text keeps as they are. */
 const EXCEPTIONS = new Set([...KEEP_LATIN, 'ID', 'IT', 'PhD', 'IELTS', 'CEFR', 'B2', 'C1', 'PDF', 'KB', 'Wi-Fi', 'YouTube', 'Telegram', 'Instagram', 'Google']);
 
@@ -61,4 +60,3 @@ describe('the uz-cyrl rendition of the embedded content', () => {
     expect(report).toEqual([]);
   });
 });
-

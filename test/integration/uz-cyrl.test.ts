@@ -93,7 +93,9 @@ describe('uz-cyrl pages', () => {
     const alternates = [...doc.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) => m.getAttribute('content'));
     expect(alternates.sort()).toEqual(['en_US', 'ru_RU']);
     expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(cyrillicText('Yangi o‘quv binosi ochildi'));
-    const article = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent) as Record<string, unknown>).find((d) => d['@type'] === 'NewsArticle');
+    const article = [...doc.querySelectorAll('script[type="application/ld+json"]')]
+      .map((s) => JSON.parse(s.textContent) as Record<string, unknown>)
+      .find((d) => d['@type'] === 'NewsArticle');
     expect(article?.inLanguage).toBe('uz-Cyrl');
   });
 
@@ -176,15 +178,15 @@ describe('uz-cyrl search', () => {
   };
 
   // Uzbek in either script finds the Uzbek content in both Uzbek renditions; ru and en search their own.
-  const QUERIES = [
-    { prefix: '', q: 'ўқув' },
-    { prefix: '', q: "o'quv" },
-    { prefix: '/uz-cyrl', q: 'ўқув' },
-    { prefix: '/uz-cyrl', q: 'oʻquv' },
-    { prefix: '/ru', q: 'учеб' },
-    { prefix: '/en', q: 'teaching' },
+  const QUERIES: Array<[prefix: string, query: string]> = [
+    ['', 'ўқув'],
+    ['', "o'quv"],
+    ['/uz-cyrl', 'ўқув'],
+    ['/uz-cyrl', 'oʻquv'],
+    ['/ru', 'учеб'],
+    ['/en', 'teaching'],
   ];
-  for (const { prefix, q } of QUERIES) {
+  for (const [prefix, q] of QUERIES) {
     it(`${prefix}/search?q=${q} finds the news item, linking to the page in its own rendition`, async () => {
       expect((await hits(prefix, q)).map((h) => h.href)).toContain(`${prefix}/news/201`);
     });

@@ -1,6 +1,6 @@
 /**
  * The Nu HTML Checker (the W3C validator's engine, npm `vnu-jar`, needs Java) on the served HTML of
- * every screen in three languages, in one Java run. Any error fails, printed with the URL, line and
+ * every screen in four renditions, in one Java run. Any error fails, printed with the URL, line and
  * message.
  */
 import { spawnSync } from 'node:child_process';

@@ -41,7 +41,14 @@ describe('one route handler per language', () => {
   });
 
   it('takes the language from the first segment only, with or without a query', () => {
-    expect(['/ru?page=2', '/ru/newsAll?page=2', '/en#top', '/?lang=ru', '/about/ru', '/uz-cyrl?q=1'].map(langOfPath)).toEqual(['ru', 'ru', 'en', 'uz', 'uz', 'uz-cyrl']);
+    expect(['/ru?page=2', '/ru/newsAll?page=2', '/en#top', '/?lang=ru', '/about/ru', '/uz-cyrl?q=1'].map(langOfPath)).toEqual([
+      'ru',
+      'ru',
+      'en',
+      'uz',
+      'uz',
+      'uz-cyrl',
+    ]);
   });
 
   it('knows page routes of every language and nothing else', () => {
