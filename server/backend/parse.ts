@@ -28,7 +28,7 @@ import type {
 } from '../../shared/api';
 import { cyrillicText } from '../../shared/cyrillic';
 import { CONTENT_LANGS, LANGS, type ContentLang } from '../../shared/lang';
-import { remembered } from '../../shared/remembered';
+import { rememberedWithin } from '../../shared/remembered';
 import { cyrillicHtml } from '../rich-text/cyrillic';
 import { htmlToText, sanitizeHtml } from '../sanitize';
 
@@ -61,10 +61,11 @@ function id(v: unknown): number {
 
 /**
  * The uz-cyrl rendition of a field, made here, with the rest of the parse, once per data change. A
- * refresh mostly brings back the same texts: each is transliterated once while it keeps coming back.
+ * refresh mostly brings back the same texts: each is transliterated once while it keeps coming back
+ * (up to ~4 MB of text each, inputs and answers, most of it the strings the data cache holds anyway).
  */
-const cyrillicField = remembered(20_000, cyrillicText);
-const cyrillicRichText = remembered(2_000, cyrillicHtml);
+const cyrillicField = rememberedWithin(2 * 1024 * 1024, cyrillicText);
+const cyrillicRichText = rememberedWithin(2 * 1024 * 1024, cyrillicHtml);
 
 /** Uzbek-only text in both scripts. */
 function uzbek(v: unknown): Uzbek {
