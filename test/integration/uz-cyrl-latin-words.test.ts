@@ -13,11 +13,16 @@ import { KEEP_LATIN } from '../../shared/uz-cyrl/transliterate';
 import { testApp } from '../helpers/app';
 import { screenPaths } from '../helpers/site-urls';
 
-/** Brand and product names, Latin abbreviations and English words the Cyrillic text keeps as they are. */
-const EXCEPTIONS = new Set([...KEEP_LATIN, 'ID', 'IT', 'PhD', 'IELTS', 'CEFR', 'B2', 'C1', 'PDF', 'KB', 'Wi-Fi', 'YouTube', 'Telegram', 'Instagram', 'Google']);
+/**
+ * Latin abbreviations and English words the Cyrillic text keeps as they are, beside the transliterator's
+ * own KEEP_LATIN; and the search hint's Latin example, which shows that a word typed in either script
+ * finds the same pages.
+ */
+const EXCEPTIONS = new Set(['ID', 'IT', 'PhD', 'IELTS', 'CEFR', 'B2', 'C1', 'oʻquv']);
 
-/** Web and e-mail addresses and domain names: kept in Latin letters on purpose. */
-const ADDRESS = /(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:uz|com|org|net|ru|me|io|edu|gov|info)\b\S*/gi;
+/** Web and e-mail addresses, domain names and the site's own paths (/ru/about): Latin on purpose. */
+const ADDRESS =
+  /(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:uz|com|org|net|ru|me|io|edu|gov|info)\b\S*|(?<![\w/])\/[\w/-]+/gi;
 /** Latin letters, with the apostrophes and inner hyphens of a word ('ID' of 'ID-карта' is a word of its own). */
 const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9ʻʼ'‘’`]|-(?=[A-Za-z]))*/g;
 
@@ -31,8 +36,11 @@ function visibleText(html: string): string {
   return document.body.textContent ?? '';
 }
 
+/** A kept name may carry Uzbek suffixes after an apostrophe (YouTubeʼdan): the name is the word. */
 function latinWords(text: string): string[] {
-  return (text.replace(ADDRESS, ' ').match(LATIN_WORD) ?? []).filter((word) => !EXCEPTIONS.has(word));
+  return (text.replace(ADDRESS, ' ').match(LATIN_WORD) ?? [])
+    .map((word) => word.replace(/[ʻʼ'‘’`]+$/, ''))
+    .filter((word) => !EXCEPTIONS.has(word) && !KEEP_LATIN.has(word.toLowerCase()));
 }
 
 let app: ReturnType<typeof testApp>;
