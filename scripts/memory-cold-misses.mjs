@@ -12,7 +12,7 @@ import { startBuiltSite } from './lib/site-process.mjs';
 
 const SECONDS = Number(process.env.MEMORY_SECONDS ?? 60);
 const CONCURRENCY = 16;
-const LANGS = ['', '/ru', '/en'];
+const LANGS = ['', '/uz-cyrl', '/ru', '/en'];
 
 const backend = await startNewsBackend();
 
@@ -30,7 +30,9 @@ const until = Date.now() + SECONDS * 1000;
 async function visitor() {
   while (Date.now() < until) {
     const id = next++;
-    const res = await fetch(`${site.url}${LANGS[id % 3]}/news/${id}`, { headers: { 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 Chrome/140.0' } });
+    const res = await fetch(`${site.url}${LANGS[id % LANGS.length]}/news/${id}`, {
+      headers: { 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 Chrome/140.0' },
+    });
     await res.arrayBuffer();
     if (res.ok) done++;
     else failed++;

@@ -4,9 +4,12 @@
  * names (title_uz, lavozim_ru, cantact…) stop at the server's parsers; everything past them uses these
  * types, where a per-language text is a `Localized` record.
  */
-import type { Lang } from './lang';
+import type { Lang, UzbekScript } from './lang';
 
 export type Localized = Record<Lang, string>;
+
+/** Text the site has in Uzbek only, in both scripts (the Cyrillic made from the Latin when it is parsed). */
+export type Uzbek = Record<UzbekScript, string>;
 
 /** A URL that survived validation: absolute http(s), or a site-relative path. */
 export type SafeUrl = string;
@@ -43,7 +46,7 @@ export interface NewsItem<Image = Picture> {
   /** When the backend says the item was last edited (optional `updated_at`), else null. */
   updatedAt: string | null;
   /** The author's name when the backend names one (optional `author`), else null: the university is the author. */
-  author: string | null;
+  author: Uzbek | null;
   views: number;
   /** Optional grouping the backend may send ('public' | 'university' | 'international'). */
   category: string | null;
@@ -67,7 +70,7 @@ export interface Article {
   /** As NewsItem's. */
   updatedAt: string | null;
   /** As NewsItem's. */
-  author: string | null;
+  author: Uzbek | null;
   viewers: number;
 }
 
@@ -170,19 +173,19 @@ export interface StudentLife<Image = Picture> {
 /** Vacancies are hard-coded in the original site (SPEC section 7); ours live in content/site. */
 export interface Vacancy {
   id: number;
-  title: string;
-  department: string;
-  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate). */
-  employmentType: string;
-  description: string;
-  /** YYYY-MM-DD as given; shown in the uz-UZ long format, or raw when it is not a date. */
+  title: Uzbek;
+  department: Uzbek;
+  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate); pages show the dictionary's word for these two. */
+  employmentType: Uzbek;
+  description: Uzbek;
+  /** YYYY-MM-DD as given; shown in the Uzbek long format of the page's script, or raw when it is not a date. */
   postedDate: string;
 }
 
 export interface LegalDocument {
   id: number;
   /** Uzbek title. */
-  text: string;
+  text: Uzbek;
   textEn: string;
   url: SafeUrl | null;
 }

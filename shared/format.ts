@@ -4,7 +4,7 @@
  * formatting there would break hydration.
  */
 import { TIME_ZONE } from './constants';
-import { LANGS, LOCALE, type Lang } from './lang';
+import { LANGS, LOCALE, uzbekScript, type Lang } from './lang';
 import { rememberedPerLang } from './remembered';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -43,10 +43,10 @@ export function formatDate(raw: string | null | undefined, lang: Lang): string |
   return raw ? dateTexts[lang](raw) : null;
 }
 
-/** Always the Uzbek long format, whatever the page language (the vacancy board is Uzbek-only). */
-export function formatUzDate(raw: string): string {
+/** Always an Uzbek long format, in the page's script, whatever the page language (the vacancy board is Uzbek-only). */
+export function formatUzDate(raw: string, lang: Lang): string {
   const date = parseIsoDate(raw);
-  return date ? dateFormat(LOCALE.uz).format(date) : raw;
+  return date ? dateFormat(LOCALE[uzbekScript(lang)]).format(date) : raw;
 }
 
 /** Cuts text to `max` characters (whole code points, never half a surrogate pair) plus an ellipsis. */
@@ -55,7 +55,7 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : text;
 }
 
-const CURRENCY: Record<Lang, string> = { uz: "so'm", ru: 'сум', en: 'uzs' };
+const CURRENCY: Record<Lang, string> = { uz: "so'm", 'uz-cyrl': 'сўм', ru: 'сум', en: 'uzs' };
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 
 /** A tuition price with thousands grouped the language's way and the currency word ('12 600 000 so'm'). */

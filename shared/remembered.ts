@@ -37,3 +37,26 @@ export class ForgetfulMap<V> {
 export function rememberedPerLang<L extends string, V>(langs: readonly L[], max: number, compute: (key: string, lang: L) => V): Record<L, (key: string) => V> {
   return Object.fromEntries(langs.map((lang) => [lang, remembered(max, (key) => compute(key, lang))])) as Record<L, (key: string) => V>;
 }
+
+/**
+ * `remembered` for a function of text to text, bounded in characters (inputs and answers) instead of
+ * entries: for long texts (rich text), where a count says nothing of the memory held.
+ */
+export function rememberedWithin(maxChars: number, compute: (key: string) => string): (key: string) => string {
+  const answers = new Map<string, string>();
+  let held = 0;
+  return (key) => {
+    const known = answers.get(key);
+    if (known !== undefined) return known;
+    const value = compute(key);
+    const chars = key.length + value.length;
+    if (chars > maxChars) return value;
+    if (held + chars > maxChars) {
+      answers.clear();
+      held = 0;
+    }
+    answers.set(key, value);
+    held += chars;
+    return value;
+  };
+}

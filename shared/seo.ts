@@ -4,7 +4,7 @@
  * an article and of a breadcrumb trail. Seo.tsx writes them into pages; server/seo into XML.
  */
 import type { Dict } from './i18n';
-import { DEFAULT_LANG, LANGS, localePath, type Lang } from './lang';
+import { DEFAULT_LANG, LANG_TAG, LANGS, localePath, type Lang } from './lang';
 import { EXTERNAL, SITE, UNIVERSITY_NAMES } from './site';
 
 /** The original share image (scripts/generate-share-image.mjs): PNG, as many crawlers ignore SVG. */
@@ -49,7 +49,7 @@ export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
     '@id': `${siteUrl}/#university`,
     name: UNIVERSITY_NAMES[DEFAULT_LANG].name,
     alternateName: [...new Set(names.flatMap(({ name, shortName }) => [name, shortName]))].filter((name) => name !== UNIVERSITY_NAMES[DEFAULT_LANG].name),
-    description: { '@value': t.site.description, '@language': lang },
+    description: { '@value': t.site.description, '@language': LANG_TAG[lang] },
     url: pageUrl(siteUrl, DEFAULT_LANG, '/'),
     logo: absoluteUrl(siteUrl, LOGO_IMAGE.path),
     image: absoluteUrl(siteUrl, SHARE_IMAGE.path),
@@ -58,7 +58,13 @@ export function universityLd(t: Dict, lang: Lang, siteUrl: string): JsonLd {
     email: SITE.email,
     foundingDate: String(SITE.foundingYear),
     sameAs: [EXTERNAL.instagram, EXTERNAL.telegram, EXTERNAL.youtube],
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer support', telephone: SITE.phone, email: SITE.email, availableLanguage: [...LANGS] },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: SITE.phone,
+      email: SITE.email,
+      availableLanguage: LANGS.map((l) => LANG_TAG[l]),
+    },
   };
 }
 
@@ -100,7 +106,7 @@ export function articleLd({
     image: [image],
     ...(publishedTime ? { datePublished: publishedTime } : {}),
     ...(modified ? { dateModified: modified } : {}),
-    inLanguage: lang,
+    inLanguage: LANG_TAG[lang],
     author: author ? { '@type': 'Person', name: author } : universityRef(t, siteUrl),
     publisher: universityRef(t, siteUrl),
   };

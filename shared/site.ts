@@ -19,6 +19,7 @@ export const SITE = {
  */
 export const UNIVERSITY_NAMES: Record<Lang, { name: string; shortName: string }> = {
   uz: { name: 'Zarafshon Texnologiya Universiteti', shortName: 'ZTU' },
+  'uz-cyrl': { name: 'Зарафшон Технология Университети', shortName: 'ЗТУ' },
   ru: { name: 'Зарафшанский технологический университет', shortName: 'ЗТУ' },
   en: { name: 'Zarafshon University of Technology', shortName: 'ZTU' },
 };

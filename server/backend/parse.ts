@@ -23,9 +23,13 @@ import type {
   StaffEntry,
   StudentLife,
   StudyField,
+  Uzbek,
   Vacancy,
 } from '../../shared/api';
-import { LANGS } from '../../shared/lang';
+import { cyrillicText } from '../../shared/cyrillic';
+import { CONTENT_LANGS, LANGS, type ContentLang } from '../../shared/lang';
+import { rememberedWithin } from '../../shared/remembered';
+import { cyrillicHtml } from '../rich-text/cyrillic';
 import { htmlToText, sanitizeHtml } from '../sanitize';
 
 type Obj = Record<string, unknown>;
@@ -55,22 +59,46 @@ function id(v: unknown): number {
   return n;
 }
 
-/** `title_uz`, `title_ru`, `title_en` → { uz, ru, en }; an empty language falls back to another one. */
+/**
+ * The uz-cyrl rendition of a field, made here, with the rest of the parse, once per data change. A
+ * refresh mostly brings back the same texts: each is transliterated once while it keeps coming back
+ * (up to ~4 MB of text each, inputs and answers, most of it the strings the data cache holds anyway).
+ */
+const cyrillicField = rememberedWithin(2 * 1024 * 1024, cyrillicText);
+const cyrillicRichText = rememberedWithin(2 * 1024 * 1024, cyrillicHtml);
+
+/** Uzbek-only text in both scripts. */
+function uzbek(v: unknown): Uzbek {
+  const latin = str(v);
+  return { uz: latin, 'uz-cyrl': cyrillicField(latin) };
+}
+
+/** `title_uz`, `title_ru`, `title_en` → every rendition; an empty language falls back to another one. */
 function localized(obj: Obj, field: string): Localized {
-  return withFallback(LANGS.map((lang) => str(obj[`${field}_${lang}`])));
+  return withFallback(
+    CONTENT_LANGS.map((lang) => str(obj[`${field}_${lang}`])),
+    cyrillicField,
+  );
 }
 
-function withFallback(values: string[]): Localized {
-  const byLang = Object.fromEntries(LANGS.map((lang, i) => [lang, values[i] ?? ''])) as Localized;
+/** The uz-cyrl rendition is made from the Latin text; without one it shows what uz falls back to. */
+function withFallback(values: string[], toCyrillic: (latin: string) => string): Localized {
+  const byLang = Object.fromEntries(CONTENT_LANGS.map((lang, i) => [lang, values[i] ?? ''])) as Record<ContentLang, string>;
   const fallback = byLang.uz || byLang.ru || byLang.en;
-  for (const lang of LANGS) byLang[lang] ||= fallback;
-  return byLang;
+  const cyrillic = byLang.uz ? toCyrillic(byLang.uz) : fallback;
+  for (const lang of CONTENT_LANGS) byLang[lang] ||= fallback;
+  return { ...byLang, 'uz-cyrl': cyrillic };
 }
 
-/** An author's name as plain text on one line, at most 200 characters; anything else is no author. */
-function authorName(v: unknown): string | null {
+/** Plain text of each rendition of sanitised HTML (search, feeds, link previews). */
+function textsOf(html: Localized): Localized {
+  return Object.fromEntries(LANGS.map((lang) => [lang, htmlToText(html[lang])])) as Localized;
+}
+
+/** An author's name as plain text on one line, at most 200 characters, in both scripts; anything else is no author. */
+function authorName(v: unknown): Uzbek | null {
   const name = str(v).replace(/\s+/g, ' ').trim();
-  return name ? Array.from(name).slice(0, 200).join('') : null;
+  return name ? uzbek(Array.from(name).slice(0, 200).join('')) : null;
 }
 
 function isoDate(v: unknown): string | null {
@@ -140,15 +168,16 @@ function keyOf(o: Obj, position: number): string {
 
 export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
-  /** A rich-text field in three languages, sanitised (on the sanitiser thread). */
+  /** A rich-text field in every rendition, sanitised (on the sanitiser thread), uz-cyrl made from the sanitised uz. */
   const html = async (obj: Obj, field: string): Promise<Localized> => {
     return withFallback(
       await Promise.all(
-        LANGS.map((lang) => {
+        CONTENT_LANGS.map((lang) => {
           const dirty = obj[`${field}_${lang}`];
           return sanitizeHtml(typeof dirty === 'string' ? dirty : '', ctx.mediaBase, lang);
         }),
       ),
+      cyrillicRichText,
     );
   };
 
@@ -159,7 +188,7 @@ export function createParsers(ctx: ParseContext) {
       image: media(o.image),
       title: localized(o, 'title'),
       desc,
-      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      text: textsOf(desc),
       createdAt: isoDate(o.created_at),
       updatedAt: isoDate(o.updated_at),
       author: authorName(o.author),
@@ -174,7 +203,7 @@ export function createParsers(ctx: ParseContext) {
       title: localized(o, 'title'),
       desc,
       // From the sanitised HTML, so the preview holds only text a reader would see (no tags to cut).
-      text: { uz: htmlToText(desc.uz), ru: htmlToText(desc.ru), en: htmlToText(desc.en) },
+      text: textsOf(desc),
       createdAt: isoDate(o.created_at),
       updatedAt: isoDate(o.updated_at),
       author: authorName(o.author),
@@ -260,14 +289,14 @@ export function createParsers(ctx: ParseContext) {
     vacancies: (json: unknown): Promise<Vacancy[]> =>
       list(json, (o) => ({
         id: id(o.id),
-        title: str(o.title),
-        department: str(o.department),
-        employmentType: str(o.employmentType),
-        description: str(o.description),
+        title: uzbek(o.title),
+        department: uzbek(o.department),
+        employmentType: uzbek(o.employmentType),
+        description: uzbek(o.description),
         postedDate: str(o.postedDate),
       })),
     legalDocuments: (json: unknown): Promise<LegalDocument[]> =>
-      list(json, (o) => ({ id: id(o.id), text: str(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
+      list(json, (o) => ({ id: id(o.id), text: uzbek(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
     studyFields: (json: unknown): Promise<StudyField[]> =>
       list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */

@@ -51,7 +51,8 @@ const ALLOWED_TAGS = [
   'span',
   'div',
 ];
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang'];
+/** `lang` and `translate` mark text the uz-cyrl rendition keeps in Latin (server/rich-text/cyrillic.ts). */
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang', 'translate'];
 /** Content of these is dropped with the element, not kept as text. */
 const FORBID_CONTENTS = ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'select', 'textarea'];
 

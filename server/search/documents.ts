@@ -10,7 +10,7 @@ import { DORMITORY } from '../../shared/content/dormitory';
 import { PSYCHOLOGISTS_CLUB } from '../../shared/content/psychologists-club';
 import { dict, type Dict } from '../../shared/i18n';
 import '../../shared/i18n/all';
-import type { Lang } from '../../shared/lang';
+import { uzbekScript, type Lang } from '../../shared/lang';
 import { PAGES } from '../../shared/routes';
 import { htmlToText } from '../sanitize';
 import type { Catalogue } from './catalogue';
@@ -61,6 +61,7 @@ function hasRoute(pattern: string): boolean {
 
 export function documentsFor(catalogue: Catalogue, lang: Lang): SearchDoc[] {
   const t = dict(lang);
+  const script = uzbekScript(lang);
   const docs = new Map<string, SearchDoc>();
   // The backend may repeat an item (a staff entry listed twice): the first one counts.
   const add = (doc: SearchDoc) => {
@@ -70,7 +71,7 @@ export function documentsFor(catalogue: Catalogue, lang: Lang): SearchDoc[] {
 
   const pageExtras: Record<string, string[]> = {
     About: catalogue.about.flatMap((entry) => [entry.title[lang], htmlToText(entry.desc[lang])]),
-    EducationDocuments: catalogue.legalDocuments.map((doc) => (lang === 'en' ? doc.textEn || doc.text : doc.text)),
+    EducationDocuments: catalogue.legalDocuments.map((doc) => (lang === 'en' ? doc.textEn || doc.text.uz : doc.text[script])),
   };
   for (const page of PAGES) {
     const entry = page.noindex || page.path.includes(':') ? null : pageEntry(t, page.path);
@@ -130,8 +131,8 @@ export function documentsFor(catalogue: Catalogue, lang: Lang): SearchDoc[] {
         id: `vacancy:${v.id}`,
         kind: 'vacancy',
         path: '/Vacancies',
-        title: v.title,
-        text: join([v.department, v.employmentType, v.description]),
+        title: v.title[script],
+        text: join([v.department[script], v.employmentType[script], v.description[script]]),
         date: v.postedDate || null,
       });
     }

@@ -1,8 +1,9 @@
 /**
  * Site search, and the catalogue the sitemap and feeds share with it. One MiniSearch index per
- * language, whose tokenizer is our normaliser (normalise.ts), so Latin and Cyrillic Uzbek, any
+ * content language, whose tokenizer is our normaliser (normalise.ts), so Latin and Cyrillic Uzbek, any
  * apostrophe form, case and diacritics all meet in one comparable form, on both the indexed and the
- * asked side. MiniSearch gives BM25 ranking, prefix and fuzzy matching and the matched terms (for
+ * asked side. That form makes the uz-cyrl rendition's documents the uz ones: uz-cyrl searches the uz
+ * index and shows its results from its own documents (Cyrillic titles and excerpts). MiniSearch gives BM25 ranking, prefix and fuzzy matching and the matched terms (for
  * marking) for ~7 kB of dependency-free code; we write no scorer of our own.
  *
  * The index is made from the data cache, never per query: the first search (or the sitemap, a feed,
@@ -13,7 +14,7 @@ import MiniSearch from 'minisearch';
 import type { SearchPage } from '../../shared/api';
 import { SEARCH_EXCERPT_CHARS, SEARCH_QUERY_MAX_CHARS, SEARCH_RESULTS_PER_PAGE } from '../../shared/constants';
 import type { SiteApi } from '../../shared/data';
-import { LANGS, type Lang } from '../../shared/lang';
+import { CONTENT_LANG, CONTENT_LANGS, LANGS, type ContentLang, type Lang } from '../../shared/lang';
 import type { DataCache } from '../backend/cache';
 import { DataSession } from '../backend/session';
 import { ForgetfulMap } from '../../shared/remembered';
@@ -40,7 +41,7 @@ export interface Build {
   builtAt: number;
   /** Increases with every build (the sitemap and feeds keep their XML per generation). */
   generation: number;
-  indexes: Record<Lang, MiniSearch<SearchDoc>>;
+  indexes: Record<ContentLang, MiniSearch<SearchDoc>>;
   docs: Record<Lang, Map<string, SearchDoc>>;
   /** Result pages this build has answered, by language, page and terms (see `REMEMBERED_PAGES`). */
   answered: ForgetfulMap<SearchPage>;
@@ -77,7 +78,7 @@ const SEARCH_OPTIONS = {
   fuzzy: (term: string) => (term.length >= 6 ? 1 : false),
 } as const;
 
-function createIndex(lang: Lang): MiniSearch<SearchDoc> {
+function createIndex(lang: ContentLang): MiniSearch<SearchDoc> {
   return new MiniSearch<SearchDoc>({
     fields: ['title', 'text'],
     tokenize: (text) => tokens(text, lang),
@@ -154,7 +155,7 @@ export class SiteIndex {
   private answer(build: Build, terms: string[], lang: Lang, page: number): SearchPage {
     const docs = build.docs[lang];
     // The terms are in the comparable form already, which the index's tokenizer keeps as it is.
-    const hits = build.indexes[lang].search(terms.join(' '));
+    const hits = build.indexes[CONTENT_LANG[lang]].search(terms.join(' '));
     const first = (page - 1) * SEARCH_RESULTS_PER_PAGE;
     return {
       total: hits.length,
@@ -237,12 +238,11 @@ export class SiteIndex {
     const catalogue = await collectCatalogue(this.options.api(session));
     const indexes = {} as Build['indexes'];
     const docs = {} as Build['docs'];
-    for (const lang of LANGS) {
-      const list = documentsFor(catalogue, lang);
+    for (const lang of LANGS) docs[lang] = new Map(documentsFor(catalogue, lang).map((doc) => [doc.id, doc]));
+    for (const lang of CONTENT_LANGS) {
       indexes[lang] = createIndex(lang);
       // In chunks, so a large site's indexing does not hold up requests being served meanwhile.
-      await indexes[lang].addAllAsync(list, { chunkSize: 100 });
-      docs[lang] = new Map(list.map((doc) => [doc.id, doc]));
+      await indexes[lang].addAllAsync([...docs[lang].values()], { chunkSize: 100 });
     }
     const build: Build = {
       catalogue,

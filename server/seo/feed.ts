@@ -1,12 +1,13 @@
 /**
- * RSS 2.0 of the latest news in one language (/rss.xml, /ru/rss.xml, /en/rss.xml): title, an absolute
- * link to that language's page (also the guid), pubDate in RFC 822 and a plain-text description.
+ * RSS 2.0 of the latest news in one rendition (/rss.xml, /uz-cyrl/rss.xml, /ru/rss.xml, /en/rss.xml):
+ * title, an absolute link to that rendition's page (also the guid), pubDate in RFC 822 and a
+ * plain-text description.
  */
 import { FEED_ITEM_COUNT } from '../../shared/constants';
 import { parseIsoDate, truncate } from '../../shared/format';
 import { dict } from '../../shared/i18n';
 import '../../shared/i18n/all';
-import type { Lang } from '../../shared/lang';
+import { LANG_TAG, type Lang } from '../../shared/lang';
 import { absoluteUrl, LOGO_IMAGE, pageUrl } from '../../shared/seo';
 import type { Catalogue } from '../search/catalogue';
 import { xml } from './xml';
@@ -45,7 +46,7 @@ export function feedXml(siteUrl: string, catalogue: Catalogue, lang: Lang): stri
     `<title>${xml(title)}</title>`,
     `<link>${xml(channelLink)}</link>`,
     `<description>${xml(t.pages.newsAll.description)}</description>`,
-    `<language>${lang}</language>`,
+    `<language>${LANG_TAG[lang]}</language>`,
     `<atom:link href="${xml(pageUrl(siteUrl, lang, '/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
     newest ? `<lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : '',
     `<image><url>${xml(absoluteUrl(siteUrl, LOGO_IMAGE.path))}</url><title>${xml(title)}</title><link>${xml(channelLink)}</link></image>`,

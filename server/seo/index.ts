@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { langFromPath } from '../../shared/lang';
+import { LANGS, langFromPath, localePath } from '../../shared/lang';
 import type { SiteIndex } from '../search';
 import type { Catalogue } from '../search/catalogue';
 import { noneMatchHits } from '../etag';
@@ -76,10 +76,13 @@ export function seoRouter({ siteUrl, index, cacheControl }: SeoDeps): Router {
     res.locals.route = 'sitemap';
     await fromCatalogue(req, res, 'sitemap', 'application/xml; charset=utf-8', (catalogue) => sitemapXml(siteUrl, catalogue));
   });
-  router.get(['/rss.xml', '/ru/rss.xml', '/en/rss.xml'], async (req, res) => {
-    res.locals.route = 'feed';
-    const lang = langFromPath(req.path);
-    await fromCatalogue(req, res, `feed:${lang}`, 'application/rss+xml; charset=utf-8', (catalogue) => feedXml(siteUrl, catalogue, lang));
-  });
+  router.get(
+    LANGS.map((lang) => localePath(lang, '/rss.xml')),
+    async (req, res) => {
+      res.locals.route = 'feed';
+      const lang = langFromPath(req.path);
+      await fromCatalogue(req, res, `feed:${lang}`, 'application/rss+xml; charset=utf-8', (catalogue) => feedXml(siteUrl, catalogue, lang));
+    },
+  );
   return router;
 }

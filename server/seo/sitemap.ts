@@ -1,12 +1,12 @@
 /**
- * sitemap.xml: every indexable route of the page table in the three languages, plus every news item,
+ * sitemap.xml: every indexable route of the page table in the four renditions, plus every news item,
  * article and faculty page in the catalogue, each <url> with its hreflang alternates (and x-default)
  * and, where the data has a date, <lastmod>: an item's own date, a list's newest item's. URLs are
  * absolute, from SITE_URL.
  */
 import type { NewsItem } from '../../shared/api';
 import { parseIsoDate } from '../../shared/format';
-import { DEFAULT_LANG, LANGS } from '../../shared/lang';
+import { DEFAULT_LANG, LANG_TAG, LANGS } from '../../shared/lang';
 import { newsCategory, type NewsCategory } from '../../shared/news';
 import { PAGE_TABLE, type PageEntry } from '../../shared/page-table';
 import { DETAIL_ROUTES, pageUrl } from '../../shared/seo';
@@ -61,7 +61,7 @@ export function sitemapXml(siteUrl: string, catalogue: Catalogue): string {
   ];
   for (const { path, date } of sitemapEntries(catalogue)) {
     const lastmod = parseIsoDate(date)?.toISOString();
-    const alternates = [...LANGS.map((l) => [l, l] as const), ['x-default', DEFAULT_LANG] as const]
+    const alternates = [...LANGS.map((l) => [LANG_TAG[l], l] as const), ['x-default', DEFAULT_LANG] as const]
       .map(([hreflang, l]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(pageUrl(siteUrl, l, path))}"/>`)
       .join('');
     for (const lang of LANGS) {

@@ -20,9 +20,12 @@ export function PageError() {
   return (
     <section className="error-fallback container" aria-labelledby="error-title">
       <Seo title={notFound ? t.pages.notFound.title : t.errors.serverError} description={t.pages.notFound.description} noindex />
-      <h1 id="error-title">{t.errors.title}</h1>
+      {/* The SPEC's English title and HTTP's English status text, in every language. */}
+      <h1 id="error-title" lang="en">
+        {t.errors.title}
+      </h1>
       <p className="error-fallback__status">
-        <strong>{status}</strong> {statusText}
+        <strong>{status}</strong> <span lang="en">{statusText}</span>
       </p>
       <p>{notFound ? t.errors.notFoundText : t.common.unavailable}</p>
       {notFound ? (

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { useLang, useT } from '../app-context';
 import { LANG_LABELS } from '../i18n';
 import HeaderIsland from '../islands/Header';
-import { LANGS, localePath, stripLang } from '../lang';
+import { LANG_TAG, LANGS, localePath, stripLang } from '../lang';
 import { TOP_MENUS, type NavItem } from '../nav';
 import { pageSearch } from '../page-query';
 import { EXTERNAL } from '../site';
@@ -26,7 +26,7 @@ export function Header() {
   const slots = Object.fromEntries(TOP_MENUS.map((menu) => [`menu-${menu.id}`, <MenuItems key={menu.id} items={menu.items} />]));
   return (
     <HeaderIsland
-      lang={lang}
+      lang={LANG_TAG[lang]}
       words={{
         mainNav: t.header.mainNav,
         openMenu: t.header.openMenu,
@@ -39,7 +39,7 @@ export function Header() {
       }}
       home={{ href: localePath(lang, '/'), label: t.nav.home }}
       menus={TOP_MENUS.map((menu) => ({ id: menu.id, label: t.nav[menu.label] }))}
-      languages={LANGS.map((l) => ({ lang: l, href: localePath(l, path) + search, ...LANG_LABELS[l] }))}
+      languages={LANGS.map((l) => ({ ...LANG_LABELS[l], lang: LANG_TAG[l], href: localePath(l, path) + search }))}
       searchHref={localePath(lang, '/search')}
       slots={{
         ...slots,

@@ -8,6 +8,7 @@ import { displayAttributes } from '../display';
 import { dict } from '../i18n';
 import { IslandAssetsContext } from '../islands/island';
 import { Overlays } from './Overlays';
+import { LANG_TAG } from '../lang';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -20,7 +21,7 @@ export function Document({ children }: { children: React.ReactNode }) {
   const t = dict(lang);
   return (
     <LangContext value={lang}>
-      <html lang={lang} dir="ltr" {...displayAttributes(app.display)}>
+      <html lang={LANG_TAG[lang]} dir="ltr" {...displayAttributes(app.display)}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -10,7 +10,7 @@ import { useLocation, useMatches } from 'react-router';
 import type { Picture } from '../api';
 import { useApp, useLang, useT } from '../app-context';
 import { scriptSafeJson } from '../script-safe-json';
-import { DEFAULT_LANG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
+import { DEFAULT_LANG, LANG_TAG, LANGS, OG_LOCALE, stripLang, type Lang } from '../lang';
 import { articleLd, breadcrumbLd, DETAIL_ROUTES, pageUrl, shareImage, universityLd } from '../seo';
 import type { Loaded } from '../data';
 
@@ -102,7 +102,7 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
       {noindex ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={canonical} />
       {LANGS.map((l) => (
-        <link key={l} rel="alternate" hrefLang={l} href={href(l)} />
+        <link key={l} rel="alternate" hrefLang={LANG_TAG[l]} href={href(l)} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={href(DEFAULT_LANG)} />
       <link rel="alternate" type="application/rss+xml" title={`${t.site.name} — ${t.nav.news}`} href={pageUrl(siteUrl, lang, '/rss.xml')} />
@@ -116,9 +116,12 @@ export function Seo({ title, description, noindex, image, article }: SeoProps) {
       <meta property="og:image:height" content={String(preview.height)} />
       <meta property="og:image:alt" content={imageAlt} />
       <meta property="og:locale" content={OG_LOCALE[lang]} />
-      {LANGS.filter((l) => l !== lang).map((l) => (
-        <meta key={l} property="og:locale:alternate" content={OG_LOCALE[l]} />
-      ))}
+      {/* Both Uzbek renditions declare uz_UZ (shared/lang.ts): each other locale once, never the page's own. */}
+      {[...new Set(LANGS.map((l) => OG_LOCALE[l]))]
+        .filter((locale) => locale !== OG_LOCALE[lang])
+        .map((locale) => (
+          <meta key={locale} property="og:locale:alternate" content={locale} />
+        ))}
       {article?.publishedTime ? <meta property="article:published_time" content={article.publishedTime} /> : null}
       {article?.modifiedTime ? <meta property="article:modified_time" content={article.modifiedTime} /> : null}
       <meta name="twitter:card" content="summary_large_image" />

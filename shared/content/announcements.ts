@@ -3,6 +3,7 @@
  * scripts/generate-banner.mjs, and its words per language. The alt text says everything the banner
  * says, so nothing is lost to someone who cannot see it; keep it in step with the script.
  */
+import { withCyrillic } from '../cyrillic';
 import type { Lang } from '../lang';
 
 export const CONFERENCE_BANNER = {
@@ -23,7 +24,7 @@ export interface ConferenceText {
   alt: string;
 }
 
-export const CONFERENCE_TEXT: Record<Lang, ConferenceText> = {
+export const CONFERENCE_TEXT: Record<Lang, ConferenceText> = withCyrillic<ConferenceText>({
   uz: {
     kind: 'Xalqaro ilmiy-amaliy konferensiya',
     title: "Mintaqaviy iqtisodiyotning barqaror oʻsishi: muammolar va yechimlar",
@@ -48,4 +49,4 @@ export const CONFERENCE_TEXT: Record<Lang, ConferenceText> = {
     host: 'Zarafshon University of Technology',
     alt: 'Banner: international scientific and practical conference “Sustainable regional economic growth: challenges and solutions”, December 18, 2024, Samarkand. Hosted by Zarafshon University of Technology.',
   },
-};
+});

@@ -5,6 +5,7 @@
  * files public/media/dormitory/ttj-1…5.svg.
  */
 import type { TextSection } from '../components/TextSections';
+import { withCyrillic } from '../cyrillic';
 import type { Lang } from '../lang';
 
 export interface DormitoryText {
@@ -17,7 +18,7 @@ export interface DormitoryText {
   images: { alt: string; caption: string }[];
 }
 
-export const DORMITORY: Record<Lang, DormitoryText> = {
+export const DORMITORY: Record<Lang, DormitoryText> = withCyrillic<DormitoryText>({
   uz: {
     lead:
       "Universitet kampusida yangi talabalar turar joyi qurib bitkazildi. 2025-yil mart oyida foydalanishga topshirilgan besh qavatli zamonaviy bino 528 nafar talabaga moʻljallangan.",
@@ -174,4 +175,4 @@ export const DORMITORY: Record<Lang, DormitoryText> = {
       { alt: 'The club room: two students playing table tennis and a chessboard on the wall', caption: 'The club room' },
     ],
   },
-};
+});

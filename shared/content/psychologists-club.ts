@@ -4,6 +4,7 @@
  * e-mail are not published yet: dashes). Image texts follow public/media/club/ypk-1…4.svg.
  */
 import type { TextSection } from '../components/TextSections';
+import { withCyrillic } from '../cyrillic';
 import type { Lang } from '../lang';
 
 export interface ClubText {
@@ -17,7 +18,7 @@ export interface ClubText {
   images: { alt: string; caption: string }[];
 }
 
-export const PSYCHOLOGISTS_CLUB: Record<Lang, ClubText> = {
+export const PSYCHOLOGISTS_CLUB: Record<Lang, ClubText> = withCyrillic<ClubText>({
   uz: {
     lead: "Yosh psixologlar klubi psixologiyaga qiziquvchi talabalarni birlashtiradi va universitet talabalariga psixologik yordam koʻrsatadi.",
     about: {
@@ -135,4 +136,4 @@ export const PSYCHOLOGISTS_CLUB: Record<Lang, ClubText> = {
       { alt: 'Students at an outdoor event in the campus park', caption: 'An outdoor event' },
     ],
   },
-};
+});

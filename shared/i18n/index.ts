@@ -1,7 +1,7 @@
 /**
- * The dictionaries, one module per language. The server registers all three at start; the browser
+ * The dictionaries, one module per rendition. The server registers all four at start; the browser
  * loads only the page's language before hydrating and another one when the visitor switches (the
- * language root route's loader waits for it), so a page never carries the words of the other two.
+ * language root route's loader waits for it), so a page never carries the words of the others.
  */
 import type { Lang } from '../lang';
 import type { Dict } from './uz';
@@ -12,6 +12,7 @@ const loaded: Partial<Record<Lang, Dict>> = {};
 
 const importers: Record<Lang, () => Promise<Dict>> = {
   uz: async () => (await import('./uz')).uz,
+  'uz-cyrl': async () => (await import('./uz-cyrl')).uzCyrl,
   ru: async () => (await import('./ru')).ru,
   en: async () => (await import('./en')).en,
 };
@@ -30,9 +31,13 @@ export function dict(lang: Lang): Dict {
   return words;
 }
 
-/** What the language menu shows in every language before that language's dictionary is loaded. */
-export const LANG_LABELS: Record<Lang, { name: string; changing: string }> = {
-  uz: { name: 'Oʻzbekcha', changing: 'Til oʻzgartirilmoqda…' },
-  ru: { name: 'Русский', changing: 'Меняем язык…' },
-  en: { name: 'English', changing: 'Changing language…' },
+/**
+ * What the language menu shows in every language before that language's dictionary is loaded: the
+ * rendition's own name, the short form of the menu's button, and the wait while switching.
+ */
+export const LANG_LABELS: Record<Lang, { name: string; short: string; changing: string }> = {
+  uz: { name: 'Oʻzbekcha', short: 'UZ', changing: 'Til oʻzgartirilmoqda…' },
+  'uz-cyrl': { name: 'Ўзбекча', short: 'ЎЗ', changing: 'Тил ўзгартирилмоқда…' },
+  ru: { name: 'Русский', short: 'RU', changing: 'Меняем язык…' },
+  en: { name: 'English', short: 'EN', changing: 'Changing language…' },
 };

@@ -8,6 +8,7 @@ import { DataError, type PageLoader } from '../data';
 import { PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { formatDate, truncate } from '../format';
 import { usePageData } from '../page-data';
+import { uzbekScript } from '../lang';
 import '../styles/articles.css';
 import { RichText } from '../components/RichText';
 
@@ -40,7 +41,7 @@ export const loader: PageLoader<ArticleData> = ({ api, lang, params }) => {
       date: formatDate(a.createdAt, lang),
       isoDate: a.createdAt,
       modifiedIso: a.updatedAt,
-      author: a.author,
+      author: a.author?.[uzbekScript(lang)] ?? null,
       viewers: a.viewers,
       summary: truncate(a.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),

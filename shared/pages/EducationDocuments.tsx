@@ -1,4 +1,5 @@
-import { useT } from '../app-context';
+import { useLang, useT } from '../app-context';
+import { LANG_TAG, uzbekScript } from '../lang';
 import { Await, EmptyState } from '../components/Await';
 import { ExternalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
@@ -10,7 +11,7 @@ import '../styles/education-documents.css';
 
 type EducationDocumentsData = { documents: LegalDocument[] };
 
-/** The documents are the site's own (content/site); every language shows the Uzbek and English titles. */
+/** The documents are the site's own (content/site); every language shows the Uzbek (in the page's script) and English titles. */
 export const loader: PageLoader<EducationDocumentsData> = ({ api }) => ({
   documents: api.legalDocuments(),
 });
@@ -18,6 +19,7 @@ export const loader: PageLoader<EducationDocumentsData> = ({ api }) => ({
 export default function EducationDocuments() {
   const data = usePageData<EducationDocumentsData>();
   const t = useT();
+  const script = uzbekScript(useLang());
   return (
     <div className="container page">
       <Seo title={t.pages.qoidalar.title} description={t.pages.qoidalar.description} />
@@ -32,8 +34,8 @@ export default function EducationDocuments() {
             <ol className="legal-documents">
               {documents.map((doc) => (
                 <li key={doc.id} className="legal-documents__item">
-                  <p className="legal-documents__title" lang="uz">
-                    {doc.url ? <ExternalLink href={doc.url}>{doc.text}</ExternalLink> : doc.text}
+                  <p className="legal-documents__title" lang={LANG_TAG[script]}>
+                    {doc.url ? <ExternalLink href={doc.url}>{doc.text[script]}</ExternalLink> : doc.text[script]}
                   </p>
                   {doc.textEn ? (
                     <p className="legal-documents__title-en">

@@ -10,6 +10,7 @@ import { MORE_NEWS_COUNT, PREVIEW_DESCRIPTION_CHARS } from '../constants';
 import { DataError, type PageLoader } from '../data';
 import { formatDate, truncate } from '../format';
 import { usePageData } from '../page-data';
+import { uzbekScript } from '../lang';
 import { NEWS_TABS } from '../nav';
 import { toNewsCard } from '../news';
 import { RichText } from '../components/RichText';
@@ -46,7 +47,7 @@ export const loader: PageLoader<NewsDetailData> = ({ api, lang, params }) => {
       date: formatDate(n.createdAt, lang),
       isoDate: n.createdAt,
       modifiedIso: n.updatedAt,
-      author: n.author,
+      author: n.author?.[uzbekScript(lang)] ?? null,
       views: n.views,
       summary: truncate(n.text[lang], PREVIEW_DESCRIPTION_CHARS),
     })),

@@ -4,7 +4,6 @@ import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
 import ScrollRevealIsland from '../islands/ScrollReveal';
 import '../styles/services.css';
-import { motionReduced } from '../display';
 
 /**
  * /sdf: the SPEC's scroll-demo page. The server (and a visitor without JavaScript or with reduced

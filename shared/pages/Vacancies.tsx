@@ -1,4 +1,4 @@
-import type { Vacancy } from '../api';
+import type { Uzbek, Vacancy } from '../api';
 import { useLang, useT } from '../app-context';
 import { Await } from '../components/Await';
 import { Seo } from '../components/Seo';
@@ -10,7 +10,7 @@ import VacancyBoardIsland from '../islands/VacancyBoard';
 import { ALL, type FilterOption, type Filters, type VacancyView } from '../islands/vacancyboard/types';
 import { usePageData } from '../page-data';
 import { dict } from '../i18n';
-import { localePath, type Lang } from '../lang';
+import { localePath, uzbekScript, type Lang } from '../lang';
 import '../styles/vacancies.css';
 
 interface Board {
@@ -29,9 +29,9 @@ type VacanciesData = { board: Board };
  */
 const EMPLOYMENT_LABEL = { "to'liq bandlik": 'fullTime', 'yarim stavka': 'halfRate' } as const;
 
-function typeLabel(type: string, lang: Lang): string {
-  const key = EMPLOYMENT_LABEL[type.toLowerCase().replace(/[ʻʼ‘’`]/g, "'") as keyof typeof EMPLOYMENT_LABEL];
-  return key ? dict(lang).vacancies[key] : type;
+function typeLabel(type: Uzbek, lang: Lang): string {
+  const key = EMPLOYMENT_LABEL[type.uz.toLowerCase().replace(/[ʻʼ‘’`]/g, "'") as keyof typeof EMPLOYMENT_LABEL];
+  return key ? dict(lang).vacancies[key] : type[uzbekScript(lang)];
 }
 
 /** Distinct values in Uzbek alphabetical order: the options are "built from the data present". */
@@ -46,23 +46,28 @@ function optionOrAll(raw: string | null, options: FilterOption[]): string {
 }
 
 function toBoard(vacancies: Vacancy[], lang: Lang, query: URLSearchParams): Board {
+  const script = uzbekScript(lang);
+  // Filter values are the Latin texts in every rendition, so a filtered URL means the same in each.
+  const departmentLabels = new Map(vacancies.map((v) => [v.department.uz, v.department[script]]));
   const departments = optionsOf(
-    vacancies.map((v) => v.department),
-    (value) => value,
+    vacancies.map((v) => v.department.uz),
+    (value) => departmentLabels.get(value) ?? value,
   );
+  const typeLabels = new Map(vacancies.map((v) => [v.employmentType.uz, typeLabel(v.employmentType, lang)]));
   const types = optionsOf(
-    vacancies.map((v) => v.employmentType),
-    (value) => typeLabel(value, lang),
+    vacancies.map((v) => v.employmentType.uz),
+    (value) => typeLabels.get(value) ?? value,
   );
   const views = vacancies
     .map((v) => ({
       id: v.id,
-      title: v.title,
-      department: v.department,
-      type: v.employmentType,
+      title: v.title[script],
+      department: v.department[script],
+      departmentValue: v.department.uz,
+      type: v.employmentType.uz,
       typeLabel: typeLabel(v.employmentType, lang),
-      description: v.description,
-      date: formatUzDate(v.postedDate),
+      description: v.description[script],
+      date: formatUzDate(v.postedDate, lang),
       isoDate: parseIsoDate(v.postedDate) ? v.postedDate : null,
     }))
     // Newest first; undated entries last.

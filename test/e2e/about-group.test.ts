@@ -8,7 +8,7 @@ const site = useSiteInBrowser();
 
 // The embedded content has faculties 1-5, each with staff.
 const ROUTES = ['/department', '/department/1', '/rules', '/rulesEtika', '/regulation', '/tashkiliytuzilmasi', '/qoidalar'];
-const PREFIXES = ['', '/ru', '/en'];
+const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
 describe('about group pages in Chromium', () => {
   for (const prefix of PREFIXES) {

@@ -5,7 +5,7 @@ import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-brows
 const site = useSiteInBrowser();
 
 const CORE = ['/', '/about', '/rektorat', '/departments', '/newsAll', '/news/1'];
-const PREFIXES = ['', '/ru', '/en'];
+const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
 describe('core pages in Chromium', () => {
   for (const prefix of PREFIXES) {

@@ -60,7 +60,7 @@ async function openHome(options: Parameters<typeof openPage>[1] & { path?: strin
 }
 
 /** The home page's islands in document order, each with its wake (shared/islands/*.tsx). */
-const HOME_ISLANDS = ['Header', 'SidePanels', 'HeroLoader', 'VideoFacade', 'HomeSlider', 'HomeSlider', 'AdmissionForm', 'ActionButton'];
+const HOME_ISLANDS = ['Header', 'SidePanels', 'HeroLoader', 'VideoFacade', 'HomeSlider', 'HomeSlider', 'AdmissionForm', 'ActionButton', 'MapFacade'];
 
 /** Resolves once every island called `name` on the page is a hydrated React root. */
 async function islandHydrated(page: Page, name: string): Promise<void> {

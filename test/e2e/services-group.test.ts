@@ -28,7 +28,7 @@ describe('services pages in Chromium', () => {
         expectCleanHydration(site, url, async (page) => {
           // The document viewer's work (fetch, chunk, rendering) is part of the page once opened.
           if (screen.path === '/XQQ') await openDocument(page);
-          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'ru' | 'en')]);
+          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'uz-cyrl' | 'ru' | 'en')]);
         }));
     }
   }

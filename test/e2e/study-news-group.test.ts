@@ -8,7 +8,7 @@ const site = useSiteInBrowser();
 const cardLinks = (page: Page) => page.locator('.news-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
 const ROUTES = ['/kunduzgi', '/sirtqi', '/magistratura', '/napravleniya', '/publicNews', '/newsUnversity', '/xalqaroNews', '/elonlar', '/qqk', '/qqk/1'];
-const PREFIXES = ['', '/ru', '/en'];
+const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
 describe('study and news group pages in Chromium', () => {
   for (const prefix of PREFIXES) {

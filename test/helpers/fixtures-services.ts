@@ -8,15 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_DIR } from '../../server/paths';
+import { cyrillicNeedle } from './cyrillic-needles';
 import type { Answer } from './fake-backend';
 import { coreRoutes, HOSTILE_TITLE } from './fixtures';
 
-export type Lang = 'uz' | 'ru' | 'en';
+export type Lang = 'uz' | 'uz-cyrl' | 'ru' | 'en';
 
-export const LANG_PREFIXES: Array<{ lang: Lang; prefix: string }> = [
-  { lang: 'uz', prefix: '' },
-  { lang: 'ru', prefix: '/ru' },
-  { lang: 'en', prefix: '/en' },
+export const LANG_PREFIXES: Array<{ lang: Lang; tag: string; prefix: string }> = [
+  { lang: 'uz', tag: 'uz', prefix: '' },
+  { lang: 'uz-cyrl', tag: 'uz-Cyrl', prefix: '/uz-cyrl' },
+  { lang: 'ru', tag: 'ru', prefix: '/ru' },
+  { lang: 'en', tag: 'en', prefix: '/en' },
 ];
 
 export interface ServiceScreen {
@@ -27,19 +29,21 @@ export interface ServiceScreen {
   mock: boolean;
 }
 
-export const SERVICE_SCREENS: ServiceScreen[] = [
-  { path: '/Vacancies', mock: false, needles: { uz: 'Barcha kafedralar', ru: 'Все кафедры', en: 'All departments' } },
-  { path: '/TTJ', mock: false, needles: { uz: 'Yashash sharoitlari', ru: 'Условия проживания', en: 'Living conditions' } },
-  { path: '/XQQ', mock: false, needles: { uz: 'Hujjatni yuklab olish', ru: 'Скачать документ', en: 'Download the document' } },
-  { path: '/YPK', mock: false, needles: { uz: 'Anonim psixologik yordam', ru: 'Анонимная психологическая помощь', en: 'Anonymous psychological help' } },
-  { path: '/university', mock: true, needles: { uz: 'Talaba profili', ru: 'Профиль студента', en: 'Student profile' } },
-  { path: '/form', mock: true, needles: { uz: 'Arizani yuborish', ru: 'Отправить заявку', en: 'Send the request' } },
-  { path: '/entry', mock: true, needles: { uz: 'Onlayn qabul', ru: 'Онлайн-приём', en: 'Online admission' } },
-  { path: '/sdf', mock: true, needles: { uz: 'Zamonaviy laboratoriyalar', ru: 'Современные лаборатории', en: 'Modern laboratories' } },
-  { path: '/test', mock: true, needles: { uz: 'Boshqa sahifalar', ru: 'Другие страницы', en: 'Other pages' } },
-  { path: '/test2', mock: true, needles: { uz: 'Klaviatura bilan foydalanish', ru: 'Работа с клавиатуры', en: 'Using the keyboard' } },
-  { path: '/study', mock: true, needles: { uz: 'Mutaxassislik', ru: 'Специальность', en: 'Programme' } },
-];
+export const SERVICE_SCREENS: ServiceScreen[] = (
+  [
+    { path: '/Vacancies', mock: false, needles: { uz: 'Barcha kafedralar', ru: 'Все кафедры', en: 'All departments' } },
+    { path: '/TTJ', mock: false, needles: { uz: 'Yashash sharoitlari', ru: 'Условия проживания', en: 'Living conditions' } },
+    { path: '/XQQ', mock: false, needles: { uz: 'Hujjatni yuklab olish', ru: 'Скачать документ', en: 'Download the document' } },
+    { path: '/YPK', mock: false, needles: { uz: 'Anonim psixologik yordam', ru: 'Анонимная психологическая помощь', en: 'Anonymous psychological help' } },
+    { path: '/university', mock: true, needles: { uz: 'Talaba profili', ru: 'Профиль студента', en: 'Student profile' } },
+    { path: '/form', mock: true, needles: { uz: 'Arizani yuborish', ru: 'Отправить заявку', en: 'Send the request' } },
+    { path: '/entry', mock: true, needles: { uz: 'Onlayn qabul', ru: 'Онлайн-приём', en: 'Online admission' } },
+    { path: '/sdf', mock: true, needles: { uz: 'Zamonaviy laboratoriyalar', ru: 'Современные лаборатории', en: 'Modern laboratories' } },
+    { path: '/test', mock: true, needles: { uz: 'Boshqa sahifalar', ru: 'Другие страницы', en: 'Other pages' } },
+    { path: '/test2', mock: true, needles: { uz: 'Klaviatura bilan foydalanish', ru: 'Работа с клавиатуры', en: 'Using the keyboard' } },
+    { path: '/study', mock: true, needles: { uz: 'Mutaxassislik', ru: 'Специальность', en: 'Programme' } },
+  ] as Array<Omit<ServiceScreen, 'needles'> & { needles: Omit<ServiceScreen['needles'], 'uz-cyrl'> }>
+).map((screen) => ({ ...screen, needles: { ...screen.needles, 'uz-cyrl': cyrillicNeedle(screen.needles.uz) } }));
 
 /** The five built-in vacancies (SPEC section 3), read from the content file the site serves. */
 export interface VacancyRecord {

@@ -12,6 +12,9 @@ import {
   STRUCTURE_NAV_ITEMS,
 } from '../../shared/constants';
 import { CODE_OF_CONDUCT_PDF } from '../../shared/content/code-of-conduct-pdf';
+import { cyrillicText } from '../../shared/cyrillic';
+import { dict } from '../../shared/i18n';
+import '../../shared/i18n/all';
 import { ABOUT_TABS } from '../../shared/nav';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
@@ -33,9 +36,10 @@ afterAll(async () => {
 });
 
 const LANGS = [
-  { lang: 'uz', prefix: '' },
-  { lang: 'ru', prefix: '/ru' },
-  { lang: 'en', prefix: '/en' },
+  { lang: 'uz', tag: 'uz', prefix: '' },
+  { lang: 'uz-cyrl', tag: 'uz-Cyrl', prefix: '/uz-cyrl' },
+  { lang: 'ru', tag: 'ru', prefix: '/ru' },
+  { lang: 'en', tag: 'en', prefix: '/en' },
 ] as const;
 type Lang = (typeof LANGS)[number]['lang'];
 
@@ -55,7 +59,8 @@ async function page(url: string, status = 200, server = app): Promise<{ html: st
 const texts = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((el) => el.textContent?.trim() ?? '');
 
 /** Each screen with what its page must show in each language (needles from fixtures-about.ts). */
-const SCREENS: Array<{ path: string; needles: Record<Lang, string[]> }> = [
+const uzCyrl = dict('uz-cyrl');
+const SCREENS: Array<{ path: string; needles: Record<Lang, string[]> }> = withCyrillicNeedles([
   {
     path: '/department',
     needles: {
@@ -77,14 +82,27 @@ const SCREENS: Array<{ path: string; needles: Record<Lang, string[]> }> = [
   { path: '/regulation', needles: { uz: ['Ustav, 3-sahifa'], ru: ['Устав, страница 3'], en: ['Charter, page 3'] } },
   { path: '/tashkiliytuzilmasi', needles: { uz: ['Tashkiliy tuzilma'], ru: ['Организационная структура'], en: ['Organisational structure'] } },
   { path: '/qoidalar', needles: { uz: ['Oliy taʼlimni tartibga soluvchi'], ru: ['Основные законы'], en: ['Documents on education', 'The main laws'] } },
-];
+]);
 
-describe('about group screens in three languages', () => {
-  for (const { lang, prefix } of LANGS) {
+/**
+ * The uz-cyrl needles: backend data in the site's own transliteration; the dictionary's words (the
+ * charter, structure and documents pages) as the Cyrillic dictionary writes them.
+ */
+function withCyrillicNeedles(screens: Array<{ path: string; needles: Omit<Record<Lang, string[]>, 'uz-cyrl'> }>) {
+  const fromDictionary: Record<string, string[]> = {
+    '/regulation': [uzCyrl.charter.pageAlt(3)],
+    '/tashkiliytuzilmasi': [uzCyrl.pages.tashkiliytuzilmasi.title],
+    '/qoidalar': [uzCyrl.educationDocuments.intro],
+  };
+  return screens.map(({ path, needles }) => ({ path, needles: { ...needles, 'uz-cyrl': fromDictionary[path] ?? needles.uz.map(cyrillicText) } }));
+}
+
+describe('about group screens in four renditions', () => {
+  for (const { lang, tag, prefix } of LANGS) {
     for (const screen of SCREENS) {
       it(`GET ${prefix}${screen.path} is a whole ${lang} page with its own data`, async () => {
         const { html, doc } = await page(prefix + screen.path);
-        expect(html).toContain(`<html lang="${lang}"`);
+        expect(html).toContain(`<html lang="${tag}"`);
         expect(doc.querySelectorAll('h1')).toHaveLength(1);
         const body = doc.querySelector('main')!.textContent;
         const alt = [...doc.querySelectorAll('main img')].map((img) => img.getAttribute('alt')).join('\n');
@@ -165,7 +183,6 @@ describe('/department/:id', () => {
     }
     expect(backend.calls()).toBe(0);
   });
-
 });
 
 describe('/rulesEtika', () => {
@@ -178,7 +195,7 @@ describe('/rulesEtika', () => {
       expect(frame.getAttribute('title')).toBeTruthy();
       const link = doc.querySelector('main a[href="/docs/odob-axloq-qoidalari.pdf"]')!;
       const kb = Math.round(statSync(join(PUBLIC_DIR, 'docs', 'odob-axloq-qoidalari.pdf')).size / 1024);
-      expect(link.textContent).toContain(`PDF, ${kb} ${lang === 'ru' ? 'КБ' : 'KB'}`);
+      expect(link.textContent).toContain(dict(lang).codeOfConduct.size(String(kb)));
     }
   });
 
@@ -231,7 +248,9 @@ describe('/regulation', () => {
         expect(img.getAttribute('src')).toBe(`/media/charter/page-${String(n).padStart(2, '0')}.svg`);
         expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
         expect(Number(img.getAttribute('height'))).toBeGreaterThan(Number(img.getAttribute('width')));
-        expect(img.getAttribute('alt')).toBe({ uz: `Ustav, ${n}-sahifa`, ru: `Устав, страница ${n}`, en: `Charter, page ${n}` }[lang]);
+        expect(img.getAttribute('alt')).toBe(
+          { uz: `Ustav, ${n}-sahifa`, 'uz-cyrl': uzCyrl.charter.pageAlt(n), ru: `Устав, страница ${n}`, en: `Charter, page ${n}` }[lang],
+        );
         expect(img.getAttribute('loading')).toBe(n === 1 ? 'eager' : 'lazy');
       });
     }
@@ -284,13 +303,18 @@ describe('/tashkiliytuzilmasi', () => {
         alts.add(img.getAttribute('alt')!);
       }
     }
-    expect(alts.size).toBe(6);
+    expect(alts.size).toBe(2 * LANGS.length);
     for (const n of [1, 2]) await request(app).get(`/media/structure/structure-${n}.svg`).expect(200);
   });
 });
 
 describe('/qoidalar', () => {
-  const HEADINGS = { uz: 'Taʼlim toʻgʻrisidagi hujjatlar', ru: 'Taʼlim toʻgʻrisidagi hujjatlar', en: 'Documents on education' };
+  const HEADINGS = {
+    uz: 'Taʼlim toʻgʻrisidagi hujjatlar',
+    'uz-cyrl': uzCyrl.pages.qoidalar.title,
+    ru: 'Taʼlim toʻgʻrisidagi hujjatlar',
+    en: 'Documents on education',
+  };
 
   it('has the SPEC heading per language and exactly the 10 legal documents, numbered', async () => {
     for (const { lang, prefix } of LANGS) {
@@ -311,6 +335,14 @@ describe('/qoidalar', () => {
       expect(link.closest('[lang="uz"]')).not.toBeNull();
       expect(item.querySelector('[lang="en"]')?.textContent?.length).toBeGreaterThan(10);
     }
+  });
+
+  it('gives the Uzbek titles in Cyrillic, marked uz-Cyrl, on the uz-cyrl page, with the same links', async () => {
+    const latin = (await page('/qoidalar')).doc.querySelectorAll('main ol.legal-documents > li a');
+    const cyrillic = (await page('/uz-cyrl/qoidalar')).doc.querySelectorAll('main ol.legal-documents > li a');
+    expect([...cyrillic].map((a) => a.getAttribute('href'))).toEqual([...latin].map((a) => a.getAttribute('href')));
+    expect([...cyrillic].map((a) => a.textContent)).toEqual([...latin].map((a) => cyrillicText(a.textContent)));
+    for (const link of cyrillic) expect(link.closest('[lang="uz-Cyrl"]')).not.toBeNull();
   });
 });
 

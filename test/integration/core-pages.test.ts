@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
+import { cyrillicText } from '../../shared/cyrillic';
 import { testApp } from '../helpers/app';
 
 let backend: FakeBackend;
@@ -18,33 +19,43 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const LANG_CASES = [
-  { lang: 'uz', prefix: '' },
-  { lang: 'ru', prefix: '/ru' },
-  { lang: 'en', prefix: '/en' },
+  { lang: 'uz', tag: 'uz', prefix: '' },
+  { lang: 'uz-cyrl', tag: 'uz-Cyrl', prefix: '/uz-cyrl' },
+  { lang: 'ru', tag: 'ru', prefix: '/ru' },
+  { lang: 'en', tag: 'en', prefix: '/en' },
 ] as const;
 
+/** Text as React escapes it in HTML. */
+const escaped = (text: string) => text.replace(/'/g, '&#x27;');
+
+/** Each page's needle per language; the uz-cyrl one is the uz text in the site's own transliteration. */
+function needles(byLang: { uz: string; ru: string; en: string }) {
+  const all: Record<string, string> = { ...byLang, 'uz-cyrl': cyrillicText(byLang.uz) };
+  return (l: string) => escaped(all[l]!);
+}
+
 const CORE = [
-  { path: '/', needle: (l: string) => `Yangilik 23 uz-needle|Новость 23 ru-needle|News 23 en-needle`.split('|')[['uz', 'ru', 'en'].indexOf(l)]! },
-  { path: '/about', needle: (l: string) => ({ uz: 'Tarix uz-about', ru: 'История ru-about', en: 'History en-about' })[l]! },
-  { path: '/rektorat', needle: (l: string) => ({ uz: 'Rektor uz-rector', ru: 'Ректор ru-rector', en: 'Rector en-rector' })[l]! },
-  { path: '/departments', needle: (l: string) => ({ uz: 'Qabul bo&#x27;limi uz-dept', ru: 'Приёмная комиссия ru-dept', en: 'Admissions office en-dept' })[l]! },
-  { path: '/newsAll', needle: (l: string) => ({ uz: 'Yangilik 14 uz-needle', ru: 'Новость 14 ru-needle', en: 'News 14 en-needle' })[l]! },
-  { path: '/news/5', needle: (l: string) => ({ uz: 'Matn 5 uz-body', ru: 'Текст 5 ru-body', en: 'Text 5 en-body' })[l]! },
+  { path: '/', needle: needles({ uz: 'Yangilik 23 uz-needle', ru: 'Новость 23 ru-needle', en: 'News 23 en-needle' }) },
+  { path: '/about', needle: needles({ uz: 'Tarix uz-about', ru: 'История ru-about', en: 'History en-about' }) },
+  { path: '/rektorat', needle: needles({ uz: 'Rektor uz-rector', ru: 'Ректор ru-rector', en: 'Rector en-rector' }) },
+  { path: '/departments', needle: needles({ uz: "Qabul bo'limi uz-dept", ru: 'Приёмная комиссия ru-dept', en: 'Admissions office en-dept' }) },
+  { path: '/newsAll', needle: needles({ uz: 'Yangilik 14 uz-needle', ru: 'Новость 14 ru-needle', en: 'News 14 en-needle' }) },
+  { path: '/news/5', needle: needles({ uz: 'Matn 5 uz-body', ru: 'Текст 5 ru-body', en: 'Text 5 en-body' }) },
 ];
 
-describe('core pages in three languages', () => {
-  for (const { lang, prefix } of LANG_CASES) {
+describe('core pages in four renditions', () => {
+  for (const { lang, tag, prefix } of LANG_CASES) {
     for (const page of CORE) {
       const url = page.path === '/' ? prefix || '/' : prefix + page.path;
       it(`GET ${url} is a whole ${lang} page with its data, canonical and hreflang`, async () => {
         const res = await request(app).get(url).expect(200);
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.text).toMatch(/^<!DOCTYPE html>/);
-        expect(res.text).toContain(`<html lang="${lang}"`);
+        expect(res.text).toContain(`<html lang="${tag}"`);
         expect(res.text).toContain(page.needle(lang));
         const canonicalPath = page.path === '/' ? prefix || '/' : prefix + page.path;
         expect(res.text).toContain(`<link rel="canonical" href="https://ztu.example.uz${canonicalPath}"/>`);
-        for (const alt of ['uz', 'ru', 'en', 'x-default']) {
+        for (const alt of ['uz', 'uz-Cyrl', 'ru', 'en', 'x-default']) {
           expect(res.text).toMatch(new RegExp(`<link rel="alternate" hrefLang="${alt}" href="https://ztu\\.example\\.uz[^"]*"/>`, 'i'));
         }
         expect(res.headers['cache-control']).toMatch(/s-maxage=\d+/);

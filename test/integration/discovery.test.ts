@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cyrillicText } from '../../shared/cyrillic';
 import { PAGES } from '../../shared/routes';
 import { UNIVERSITY_NAMES } from '../../shared/site';
 import { testApp } from '../helpers/app';
@@ -11,9 +12,10 @@ import { imageSource } from '../helpers/image-urls';
 
 const SITE = 'https://ztu.example.uz';
 const LANGS = [
-  { lang: 'uz', prefix: '' },
-  { lang: 'ru', prefix: '/ru' },
-  { lang: 'en', prefix: '/en' },
+  { lang: 'uz', tag: 'uz', prefix: '' },
+  { lang: 'uz-cyrl', tag: 'uz-Cyrl', prefix: '/uz-cyrl' },
+  { lang: 'ru', tag: 'ru', prefix: '/ru' },
+  { lang: 'en', tag: 'en', prefix: '/en' },
 ] as const;
 
 let backend: FakeBackend;
@@ -260,12 +262,12 @@ describe('sitemap.xml', () => {
     }
   });
 
-  it('gives every <url> its uz, ru, en and x-default alternates', () => {
+  it('gives every <url> its uz, uz-Cyrl, ru, en and x-default alternates', () => {
     const urls = [...doc.getElementsByTagName('url')];
     expect(urls.length).toBe(locs.length);
     for (const url of urls) {
       const links = [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')];
-      expect(links.map((l) => l.getAttribute('hreflang'))).toEqual(['uz', 'ru', 'en', 'x-default']);
+      expect(links.map((l) => l.getAttribute('hreflang'))).toEqual(['uz', 'uz-Cyrl', 'ru', 'en', 'x-default']);
       const loc = url.getElementsByTagName('loc')[0]!.textContent;
       expect(links.map((l) => l.getAttribute('href'))).toContain(loc);
       for (const link of links) expect(link.getAttribute('href')!.startsWith(`${SITE}/`)).toBe(true);
@@ -274,7 +276,7 @@ describe('sitemap.xml', () => {
 });
 
 describe('RSS feeds', () => {
-  for (const { lang, prefix } of LANGS) {
+  for (const { lang, tag, prefix } of LANGS) {
     it(`${prefix || ''}/rss.xml is RSS 2.0 of the latest 20 news in ${lang}, well-formed despite a hostile title`, async () => {
       const res = await request(app).get(`${prefix}/rss.xml`).set('Accept-Encoding', 'gzip').expect(200);
       expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
@@ -282,14 +284,16 @@ describe('RSS feeds', () => {
       expect(res.headers['cache-control']).toMatch(/s-maxage=\d+/);
       const doc = parseXml(res.text);
       expect(doc.documentElement.getAttribute('version')).toBe('2.0');
-      expect(doc.querySelector('channel > language')?.textContent).toBe(lang);
+      expect(doc.querySelector('channel > language')?.textContent).toBe(tag);
       const items = [...doc.getElementsByTagName('item')];
       expect(items).toHaveLength(20);
       const titles = items.map((item) => item.getElementsByTagName('title')[0]!.textContent);
-      const expected = { uz: 'Yangi o‘quv binosi ochildi', ru: 'Открыт новый учебный корпус', en: 'New teaching building opens' }[lang];
+      const uz = 'Yangi o‘quv binosi ochildi';
+      const expected = { uz, 'uz-cyrl': cyrillicText(uz), ru: 'Открыт новый учебный корпус', en: 'New teaching building opens' }[lang];
       expect(titles[0]).toBe(expected);
       // Forbidden characters dropped, markup kept as text.
-      expect(titles).toContain(HOSTILE_NEWS_TITLE.replace(/[\uFFFF\uD800]/g, ''));
+      const hostile = lang === 'uz-cyrl' ? cyrillicText(HOSTILE_NEWS_TITLE) : HOSTILE_NEWS_TITLE;
+      expect(titles).toContain(hostile.replace(/[\uFFFF\uD800]/g, ''));
       for (const item of items) {
         const link = item.getElementsByTagName('link')[0]!.textContent;
         expect(link).toMatch(new RegExp(`^${SITE}${prefix}/news/\\d+$`));
@@ -310,7 +314,8 @@ describe('RSS feeds', () => {
 });
 
 describe('link previews and structured data', () => {
-  const OG_LOCALE = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' } as const;
+  // Open Graph has one Uzbek locale, uz_UZ, for both scripts.
+  const OG_LOCALE = { uz: 'uz_UZ', 'uz-cyrl': 'uz_UZ', ru: 'ru_RU', en: 'en_US' } as const;
 
   function meta(doc: Document, property: string): string | null {
     return doc.querySelector(`head meta[property="${property}"], head meta[name="${property}"]`)?.getAttribute('content') ?? null;
@@ -325,7 +330,7 @@ describe('link previews and structured data', () => {
     return { html: res.text, doc: parseHtml(res.text) };
   }
 
-  for (const { lang, prefix } of LANGS) {
+  for (const { lang, tag, prefix } of LANGS) {
     it(`${prefix || '/'}: og tags, twitter card and the university's JSON-LD on the home page (${lang})`, async () => {
       const { doc } = await page(prefix || '/');
       const canonical = doc.querySelector('link[rel="canonical"]')!.getAttribute('href');
@@ -339,12 +344,7 @@ describe('link previews and structured data', () => {
       expect(meta(doc, 'og:image:height')).toBe('630');
       expect(meta(doc, 'og:locale')).toBe(OG_LOCALE[lang]);
       const alternates = [...doc.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) => m.getAttribute('content')).sort();
-      expect(alternates).toEqual(
-        Object.entries(OG_LOCALE)
-          .filter(([l]) => l !== lang)
-          .map(([, v]) => v)
-          .sort(),
-      );
+      expect(alternates).toEqual([...new Set(Object.values(OG_LOCALE))].filter((v) => v !== OG_LOCALE[lang]).sort());
       expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
       // A shared link to the home page names the university, in the page's language.
       expect(meta(doc, 'og:title')).toBe(UNIVERSITY_NAMES[lang].name);
@@ -360,7 +360,7 @@ describe('link previews and structured data', () => {
         expect.arrayContaining(Object.values(UNIVERSITY_NAMES).flatMap(({ name, shortName }) => [name, shortName])),
       );
       expect(university).not.toHaveProperty('availableLanguage');
-      expect((university.contactPoint as { availableLanguage: string[] }).availableLanguage).toEqual(['uz', 'ru', 'en']);
+      expect((university.contactPoint as { availableLanguage: string[] }).availableLanguage).toEqual(['uz', 'uz-Cyrl', 'ru', 'en']);
       expect(university.logo).toMatch(new RegExp(`^${SITE}/`));
       expect(university.telephone).toBeTruthy();
       expect((university.address as { addressCountry: string }).addressCountry).toBe('UZ');
@@ -381,7 +381,7 @@ describe('link previews and structured data', () => {
       const article = jsonLd(doc).find((d) => d['@type'] === 'NewsArticle')!;
       expect(article.headline).toBe(meta(doc, 'og:title'));
       expect(article.datePublished).toBe('2026-10-25T09:00:00+05:00');
-      expect(article.inLanguage).toBe(lang);
+      expect(article.inLanguage).toBe(tag);
       expect(article.image).toEqual([preview]);
       // No author and no edit date from the backend: the university wrote it, and it is as published.
       expect(article.author).toMatchObject({ '@type': 'CollegeOrUniversity', '@id': `${SITE}/#university` });
@@ -407,9 +407,10 @@ describe('link previews and structured data', () => {
       expect(meta(doc, 'og:type')).toBe('article');
       const article = jsonLd(doc).find((d) => d['@type'] === 'Article')!;
       expect(article.datePublished).toBe('2025-02-18T10:00:00+05:00');
-      expect(article.inLanguage).toBe(lang);
+      expect(article.inLanguage).toBe(tag);
       // The backend names the author and the last edit.
-      expect(article.author).toEqual({ '@type': 'Person', name: 'Bahodir Karimov' });
+      // A backend name is Uzbek content: the uz-cyrl rendition writes it in Cyrillic.
+      expect(article.author).toEqual({ '@type': 'Person', name: lang === 'uz-cyrl' ? cyrillicText('Bahodir Karimov') : 'Bahodir Karimov' });
       expect(article.dateModified).toBe('2025-03-01T12:30:00+05:00');
       expect(meta(doc, 'article:modified_time')).toBe('2025-03-01T12:30:00+05:00');
     });
@@ -422,7 +423,13 @@ describe('link previews and structured data', () => {
         expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), list).toBe(`${SITE}${prefix}${list}?page=2`);
         expect(meta(doc, 'og:url')).toBe(`${SITE}${prefix}${list}?page=2`);
         const alternates = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.getAttribute('href'));
-        expect(alternates).toEqual([`${SITE}${list}?page=2`, `${SITE}/ru${list}?page=2`, `${SITE}/en${list}?page=2`, `${SITE}${list}?page=2`]);
+        expect(alternates).toEqual([
+          `${SITE}${list}?page=2`,
+          `${SITE}/uz-cyrl${list}?page=2`,
+          `${SITE}/ru${list}?page=2`,
+          `${SITE}/en${list}?page=2`,
+          `${SITE}${list}?page=2`,
+        ]);
       }
     }
     const first = await page('/newsAll?page=1');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cyrillicText } from '../../shared/cyrillic';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { HOSTILE_TITLE, newsItem } from '../helpers/fixtures';
@@ -17,9 +18,10 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const LANGS = [
-  { lang: 'uz', prefix: '' },
-  { lang: 'ru', prefix: '/ru' },
-  { lang: 'en', prefix: '/en' },
+  { lang: 'uz', tag: 'uz', prefix: '' },
+  { lang: 'uz-cyrl', tag: 'uz-Cyrl', prefix: '/uz-cyrl' },
+  { lang: 'ru', tag: 'ru', prefix: '/ru' },
+  { lang: 'en', tag: 'en', prefix: '/en' },
 ] as const;
 type Lang = (typeof LANGS)[number]['lang'];
 
@@ -47,12 +49,18 @@ function row(html: string, code: string): string {
 
 /** Ids of the news cards on a page, in order. */
 function cardIds(html: string): number[] {
-  return [...html.matchAll(/class="news-card__link" href="(?:\/ru|\/en)?\/news\/(\d+)"|href="(?:\/ru|\/en)?\/news\/(\d+)" class="news-card__link"/g)].map((m) =>
-    Number(m[1] ?? m[2]),
-  );
+  return [
+    ...html.matchAll(
+      /class="news-card__link" href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)"|href="(?:\/ru|\/en|\/uz-cyrl)?\/news\/(\d+)" class="news-card__link"/g,
+    ),
+  ].map((m) => Number(m[1] ?? m[2]));
 }
 
-const ROUTES: Array<{ path: string; needle: Record<Lang, string> }> = [
+/** The uz-cyrl rendition's needle is the uz one in the site's own transliteration. */
+const withCyrillic = (routes: Array<{ path: string; needle: Omit<Record<Lang, string>, 'uz-cyrl'> }>) =>
+  routes.map(({ path, needle }) => ({ path, needle: { ...needle, 'uz-cyrl': cyrillicText(needle.uz) } }));
+
+const ROUTES: Array<{ path: string; needle: Record<Lang, string> }> = withCyrillic([
   { path: '/kunduzgi', needle: { uz: 'Filologiya uz-prog', ru: 'Filologiya ru-prog', en: 'Filologiya en-prog' } },
   { path: '/sirtqi', needle: { uz: 'Sirtqi arxitektura uz-prog', ru: 'Sirtqi arxitektura ru-prog', en: 'Sirtqi arxitektura en-prog' } },
   { path: '/magistratura', needle: { uz: 'Magistr iqtisodiyot uz-prog', ru: 'Magistr iqtisodiyot ru-prog', en: 'Magistr iqtisodiyot en-prog' } },
@@ -71,16 +79,16 @@ const ROUTES: Array<{ path: string; needle: Record<Lang, string> }> = [
   },
   { path: '/qqk', needle: { uz: 'Maqola uz-article', ru: 'Статья ru-article', en: 'Article en-article' } },
   { path: '/qqk/1', needle: { uz: 'uz-art-body', ru: 'ru-art-body', en: 'en-art-body' } },
-];
+]);
 
-describe('study and news group pages in three languages', () => {
-  for (const { lang, prefix } of LANGS) {
+describe('study and news group pages in four renditions', () => {
+  for (const { lang, tag, prefix } of LANGS) {
     for (const route of ROUTES) {
       it(`GET ${prefix}${route.path} is a whole ${lang} page with its data`, async () => {
         const res = await request(app)
           .get(prefix + route.path)
           .expect(200);
-        expect(res.text).toContain(`<html lang="${lang}"`);
+        expect(res.text).toContain(`<html lang="${tag}"`);
         expect(res.text).toContain(route.needle[lang]);
         for (const other of LANGS.filter((l) => l.lang !== lang)) expect(res.text).not.toContain(route.needle[other.lang]);
         expect(res.text).toContain(`<link rel="canonical" href="https://ztu.example.uz${prefix}${route.path}"/>`);

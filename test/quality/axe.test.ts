@@ -1,5 +1,5 @@
 /**
- * axe-core, the accessibility engine most auditors use, on every screen in three languages at a phone
+ * axe-core, the accessibility engine most auditors use, on every screen in four renditions at a phone
  * and a desktop width, and with the menus, panels and the gallery modal open. Any violation of impact
  * serious or critical fails, printed with its route, state, rule and the selector of each element.
  */

@@ -56,9 +56,9 @@ function urlsIn(html: string, base: string): string[] {
 }
 
 describe('a crawl of the site', () => {
-  it('finds no broken internal link, image, script, stylesheet or frame from /, /ru and /en', async () => {
+  it('finds no broken internal link, image, script, stylesheet or frame from /, /uz-cyrl, /ru and /en', async () => {
     const origin = new URL(server.url).origin;
-    const queue = ['/', '/ru', '/en'].map((path) => origin + path);
+    const queue = ['/', '/uz-cyrl', '/ru', '/en'].map((path) => origin + path);
     const referrer = new Map<string, string>(queue.map((url) => [url, '(start)']));
     const external = new Set<string>();
     const broken: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ForgetfulMap, remembered, rememberedPerLang } from '../../shared/remembered';
+import { ForgetfulMap, remembered, rememberedPerLang, rememberedWithin } from '../../shared/remembered';
 
 describe('remembered answers', () => {
   it('computes each input once, null answers included, and forgets all past its bound', () => {
@@ -10,6 +10,18 @@ describe('remembered answers', () => {
     length('xyz'); // the third input: the two before are forgotten
     length('ab');
     expect(asked).toEqual(['ab', '', 'xyz', 'ab']);
+  });
+
+  it('bounds text answers by characters: past the bound all are forgotten, and a text larger than it is never kept', () => {
+    const asked: string[] = [];
+    const upper = rememberedWithin(10, (key) => (asked.push(key), key.toUpperCase()));
+    expect([upper('ab'), upper('ab'), upper('cd')]).toEqual(['AB', 'AB', 'CD']);
+    expect(asked).toEqual(['ab', 'cd']);
+    upper('efg'); // 4 + 4 + 6 characters: over 10, so 'ab' and 'cd' are forgotten
+    upper('ab');
+    upper('abcdefghijk'); // 22 characters alone: answered, never kept
+    upper('abcdefghijk');
+    expect(asked).toEqual(['ab', 'cd', 'efg', 'ab', 'abcdefghijk', 'abcdefghijk']);
   });
 
   it('keeps each language apart', () => {

@@ -27,6 +27,12 @@ describe('one route handler per language', () => {
     '/%E0%A4%A/x',
     '/en',
     '/EN/newsAll',
+    '/uz-cyrl',
+    '/uz-cyrl/about',
+    '/UZ-Cyrl/news/3',
+    '/uz-cyrl%2Fabout',
+    '/uz-cyrillic/about',
+    '/uz-/about',
     '/en/no-such-page',
     '/nowhere/at/all',
   ])('%s matches the same routes in its language part as in the whole tree', (path) => {
@@ -35,7 +41,14 @@ describe('one route handler per language', () => {
   });
 
   it('takes the language from the first segment only, with or without a query', () => {
-    expect(['/ru?page=2', '/ru/newsAll?page=2', '/en#top', '/?lang=ru', '/about/ru'].map(langOfPath)).toEqual(['ru', 'ru', 'en', 'uz', 'uz']);
+    expect(['/ru?page=2', '/ru/newsAll?page=2', '/en#top', '/?lang=ru', '/about/ru', '/uz-cyrl?q=1'].map(langOfPath)).toEqual([
+      'ru',
+      'ru',
+      'en',
+      'uz',
+      'uz',
+      'uz-cyrl',
+    ]);
   });
 
   it('knows page routes of every language and nothing else', () => {

@@ -24,9 +24,9 @@ function luaScript() {
 local warm, images = {}, {}
 local pace = 0
 local found = nil
-local langs = {"", "/ru", "/en"}
+local langs = {"", "/uz-cyrl", "/ru", "/en"}
 local words = {"talaba", "qabul", "universitet", "fakultet", "imtihon", "grant", "magistr", "kutubxona", "xalqaro", "sport"}
-local feeds = {"/rss.xml", "/ru/rss.xml", "/en/rss.xml"}
+local feeds = {"/rss.xml", "/uz-cyrl/rss.xml", "/ru/rss.xml", "/en/rss.xml"}
 local markers = {${MARKERS.map(([name, text]) => `{${luaString(name)}, ${luaString(text)}}`).join(', ')}}
 local visitor = {["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 soak"}
 local crawler = {["User-Agent"] = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"}

@@ -1,12 +1,12 @@
 /**
  * The URLs visitors ask for: every page of the sitemap (all routes, news, articles, faculties in the
- * three languages) plus news made by the soak backend and list pages, about four hundred; and the
+ * four renditions) plus news made by the soak backend and list pages, about five hundred; and the
  * image variants the pages name (signed URLs, collected from rendered pages as a browser finds them).
  */
 import { boundedFetch } from './time.mjs';
 
-const LANG_PREFIXES = ['', '/ru', '/en'];
-/** News ids past the embedded content's 26, so the warm set is about four hundred URLs. */
+const LANG_PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
+/** News ids past the embedded content's 26, so the warm set is about five hundred URLs. */
 const EXTRA_NEWS = { from: 27, to: 100 };
 const IMAGE_URL = /\/_img\/[\w-]+\/(?:\d{1,4}|og)\/[\w-]+\/[\w-]+/g;
 

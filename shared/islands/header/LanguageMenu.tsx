@@ -77,7 +77,7 @@ export function LangSwitch({
       label={
         <>
           <span className="visually-hidden">{label}: </span>
-          <span lang={lang}>{lang.toUpperCase()}</span>
+          <span lang={lang}>{languages.find((choice) => choice.lang === lang)?.short}</span>
         </>
       }
     >

@@ -1,6 +1,9 @@
 /** What the header island gets from the server render: words in the page's language and URLs. */
 export interface LanguageChoice {
+  /** Its language tag (uz, uz-Cyrl, ru, en). */
   lang: string;
+  /** What the header's button shows while it is the page's language. */
+  short: string;
   /** The same page in that language. */
   href: string;
   name: string;
@@ -20,6 +23,7 @@ export interface HeaderWords {
 }
 
 export interface HeaderProps {
+  /** The page's language tag. */
   lang: string;
   words: HeaderWords;
   home: { href: string; label: string };

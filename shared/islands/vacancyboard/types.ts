@@ -3,12 +3,14 @@ export interface VacancyView {
   id: number;
   title: string;
   department: string;
+  /** The department in Latin script, the value the filter matches in every rendition. */
+  departmentValue: string;
   /** The data's employment type, the value the filter matches. */
   type: string;
   /** The employment type in the page language. */
   typeLabel: string;
   description: string;
-  /** uz-UZ long date, or the raw text when it is not a date. */
+  /** Uzbek long date in the page's script, or the raw text when it is not a date. */
   date: string;
   isoDate: string | null;
 }
@@ -28,7 +30,7 @@ export const ALL = '';
 
 /** A card shows only if it matches both filters (SPEC section 4). */
 export function matches(vacancy: VacancyView, filters: Filters): boolean {
-  return (filters.department === ALL || vacancy.department === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
+  return (filters.department === ALL || vacancy.departmentValue === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
 }
 
 /** The page's URL for `filters`: the query the GET form would send, without the "all" values. */
