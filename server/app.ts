@@ -16,7 +16,7 @@ import { DataCache } from './backend/cache';
 import { createSource, studentLifePath } from './backend';
 import type { DataSession } from './backend/session';
 import type { Source } from './backend/source';
-import { createAssetResolver, readManifest, type Manifest } from './assets';
+import { assetsOf, readManifest, type Manifest } from './assets';
 import type { Config } from './config';
 import { servePrecompressed } from './precompressed';
 import { serverLoaders } from './loaders';
@@ -165,7 +165,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       picture: pictureMaker(images.urls),
       richText: images.richText.rewrite,
     },
-    assetsFor: createAssetResolver(manifest),
+    assets: assetsOf(manifest),
     logger,
     pageCache,
     headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,

@@ -28,8 +28,7 @@ export function readManifest(dir = CLIENT_DIST): Manifest {
  * The same assets for every page: a page preloads an island's chunks where it renders that island
  * (shared/islands/island.tsx), so what a page loads follows from what it shows.
  */
-export function createAssetResolver(manifest: Manifest): (pageId: string | null, lang: string) => Assets {
+export function assetsOf(manifest: Manifest): Assets {
   const islands = Object.fromEntries(Object.entries(manifest.islands).map(([name, chunks]) => [name, [...new Set([...manifest.hydrate, ...chunks])]]));
-  const assets: Assets = { entry: manifest.entry, css: manifest.css, preload: [], islands };
-  return () => assets;
+  return { entry: manifest.entry, css: manifest.css, islands };
 }

@@ -34,7 +34,7 @@ export interface RenderDeps {
   cacheTtlS: number;
   cacheStaleS: number;
   apiOptions: SiteApiOptions;
-  assetsFor: (pageId: string | null, lang: string) => Assets;
+  assets: Assets;
   logger: Logger;
   pageCache: PageCache;
   /** How long loaders may take before the shell is sent without their data (people only; crawlers wait). */
@@ -128,7 +128,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     return;
   }
 
-  const assets = deps.assetsFor(leafPageId(context), context.matches[0]?.route.id ?? '');
+  const { assets } = deps;
   const router = createStaticRouter(handler.dataRoutes, context);
   // The page's main data could not be had: still the page's own words for people, but a 503 so that
   // crawlers and caches do not take the error notice for the page.

@@ -13,8 +13,6 @@ export interface Assets {
   entry: string;
   /** Stylesheets every page needs. */
   css: string[];
-  /** Modules to preload for the current page (its chunk and the chunks it imports). */
-  preload: string[];
   /** Each island's chunks (the island's module and what it imports), preloaded where it is rendered. */
   islands: Record<string, readonly string[]>;
 }

@@ -34,12 +34,9 @@ export function Document({ children }: { children: React.ReactNode }) {
           <link rel="expect" href={`#${END_ID}`} blocking="render" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           {/* A precedence makes React write the stylesheet right after the image preloads, ahead of the
-            module preloads and the page's meta tags: the one render-blocking request is asked first. */}
+            islands' module preloads and the page's meta tags: the one render-blocking request is asked first. */}
           {app.assets.css.map((href) => (
             <link key={href} rel="stylesheet" href={href} precedence="default" />
-          ))}
-          {app.assets.preload.map((href) => (
-            <link key={href} rel="modulepreload" href={href} />
           ))}
           <script type="module" src={app.assets.entry} />
         </head>
