@@ -7,10 +7,11 @@
  * the test waits for answers and conditions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENCODER_NICENESS } from '../../server/images/encoder';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { getBytes } from '../helpers/image-urls';
@@ -74,6 +75,8 @@ describe('a hostile SVG', () => {
     await backend.requested('/media/hostile.svg');
     await waitUntil(() => encoder.pids.length === 1 && variants.queue.stats.running === 1);
     const drawing = encoder.pids;
+    // It draws below the server's priority, so that pages are answered first while it burns its time.
+    expect(getPriority(drawing[0])).toBe(Math.min(19, getPriority() + ENCODER_NICENESS));
 
     // Its other variants wait behind it; other sources' cold variants take the free slot meanwhile.
     const waiting = [1280, 960, 640, 480, 320].map((width) => getBytes(site, url(hostile, width), OLD).then((res) => res));
