@@ -108,6 +108,20 @@ end`;
 let newUrlRuns = 0;
 
 /**
+ * A wrk script that posts purges by key (`news:<n>`, a new n each time) with the purge token: a CMS, or a
+ * script gone wrong, sending purges as fast as the replica answers them.
+ */
+const PURGE_SCRIPT = `
+local n = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+function init(args) wrk.headers["Authorization"] = "Bearer " .. args[1] end
+function request()
+  n = n + 1
+  return wrk.format(nil, "/_cache/purge", nil, '{"keys":["news:' .. (n % 1000 + 1) .. '"]}')
+end`;
+
+/**
  * Runs wrk against `url`; returns requests/s, requests, latency percentiles and the server's CPU per
  * request. `newUrls`: every request under a URL of its own (NEW_URL_SCRIPT).
  */
@@ -309,7 +323,7 @@ async function replicaRows(paths) {
         ...(redis ? { REDIS_URL: redis.url, REDIS_SIGNING_KEY: 'bench-redis-signing-key-0123456789abcdef' } : {}),
       };
       const replicas = [];
-      for (let i = 0; i < 3; i++) replicas.push(await startSite(`replica-${i}`, env));
+      for (let i = 0; i < 3; i++) replicas.push(await startSite(`replica-${i}`, { ...env, CACHE_PURGE_TOKEN: PURGE_TOKEN }));
       const started = performance.now();
       await Promise.all(
         replicas.map(async (replica) => {
@@ -319,13 +333,44 @@ async function replicaRows(paths) {
       const crawlS = (performance.now() - started) / 1000;
       const warmPath = '/ru/about';
       const warm = wrk(replicas[0].url + warmPath, replicas[0].child.pid);
-      rows.push({ mode, calls: backend.calls(), crawlS, warmPath, warm });
+      const storm = redis ? await duringPurgeStorm(replicas[0], warmPath) : null;
+      rows.push({ mode, calls: backend.calls(), crawlS, warmPath, warm, storm });
       for (const replica of replicas) await stopChild(replica.child);
       await backend.close();
       if (redis) await stopChild(redis.child);
     }
     return rows;
   });
+}
+
+const PURGE_TOKEN = 'bench-purge-token-0123456789';
+
+/**
+ * A warm page's throughput while purges by key arrive as fast as the replica answers them (two
+ * connections of their own): purges that arrive while one is on its way to Redis go together, and a
+ * purge by key drops only the entries that hold the entity, so the warm page should stay warm.
+ */
+async function duringPurgeStorm(replica, warmPath) {
+  const script = join(tmpdir(), `bench-purge-${process.pid}.lua`);
+  writeFileSync(script, PURGE_SCRIPT);
+  const purger = spawn(WRK, ['-t1', '-c2', `-d${seconds + 1}s`, '-s', script, replica.url, '--', PURGE_TOKEN], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let purgeOut = '';
+  const purgerDone = new Promise((resolve) => purger.once('exit', resolve));
+  // wrk prints its first line as it connects and starts posting; the page run starts then, and ends
+  // within the purges' run (one second longer).
+  await new Promise((resolve) =>
+    purger.stdout.on('data', (chunk) => {
+      purgeOut += chunk;
+      resolve();
+    }),
+  );
+  const page = wrk(replica.url + warmPath, replica.child.pid);
+  await purgerDone;
+  rmSync(script, { force: true });
+  const purges = Number(/(\d+) requests in ([\d.]+)s/.exec(purgeOut)?.[1] ?? 0);
+  const purgeSeconds = Number(/requests in ([\d.]+)s/.exec(purgeOut)?.[1] ?? NaN);
+  const refused = Number(/Non-2xx or 3xx responses: (\d+)/.exec(purgeOut)?.[1] ?? 0);
+  return { page, purgesPerS: purges / purgeSeconds, refused };
 }
 
 function rssMb(pid) {
@@ -421,6 +466,12 @@ console.log(`${'replicas'.padEnd(10)}${pad('backend calls', 15)}${pad('crawl s',
 for (const r of replicas) {
   console.log(
     `${r.mode.padEnd(10)}${pad(r.calls, 15)}${pad(fixed(r.crawlS, 1), 9)}${pad(r.warmPath, 11)}${pad(fixed(r.warm.rps), 8)}${pad(fixed(r.warm.cpuUs), 6)}`,
+  );
+}
+for (const { warmPath, warm, storm } of replicas.filter((r) => r.storm)) {
+  console.log(
+    `Purge storm (purges by key on 2 connections, as fast as the replica answers): ${warmPath} ${fixed(storm.page.rps)} r/s during it, ` +
+      `${fixed(warm.rps)} r/s alone; ${fixed(storm.purgesPerS)} purges a second answered${storm.refused ? `, ${storm.refused} refused` : ''}`,
   );
 }
 if (!REDIS) console.log('(no redis-server: apt-get install -y redis-server for the Redis row)');
