@@ -1,11 +1,11 @@
 /**
  * The one way the server holds bounded data in memory (the backend data cache aside: node-cache's,
- * server/backend/cache.ts): lru-cache, least recently used out first. A
- * bound is read one way everywhere: `entries`, how many; or `size`, the sum of what `sizeOf` counts
- * for each entry (bytes, or characters for text), never more, however it is filled. An entry larger
- * than the whole bound (or than `largestEntry`) is never kept, and storing one drops the key's older
- * value. A bound of 0 holds nothing. Server-side only: no island imports this, so lru-cache stays out
- * of the browser's bundle (test/e2e/budgets.test.ts would see it).
+ * server/backend/cache.ts): lru-cache, least recently used out first. A bound is read one way
+ * everywhere: `entries`, how many; or `size`, the sum of what `sizeOf` counts for each entry (bytes, or
+ * characters for text), never more, however it is filled. An entry larger than the whole bound (or
+ * than `largestEntry`) is never kept, and storing one drops the key's older value. A bound of 0 holds
+ * nothing. Server-side only: no island imports this, so lru-cache stays out of the browser's bundle
+ * (test/e2e/budgets.test.ts would see it).
  */
 import { LRUCache } from 'lru-cache';
 
