@@ -17,6 +17,8 @@
  *   SOAK_CACHE_MAX_KEYS (unset: the server's default) is passed to the replicas as CACHE_MAX_KEYS: a small
  *   value lets a short run fill the data cache as a crawler fills it in hours.
  *   SOAK_KEEP=1 keeps the run's folder (logs, nginx prefix) in the temp directory.
+ *   SOAK_NODE_ARGS: node flags added to the replicas' (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ *   SOAK_SHARED_MACHINE=1: other work runs beside the soak (CI): the speed goals are printed, not judged.
  * Load goes only to the loopback addresses of the processes this script starts.
  */
 import { randomBytes } from 'node:crypto';
@@ -64,6 +66,7 @@ const config = {
   backendFaultS: 8,
   purgeEveryMs: 4_000,
   token: randomBytes(18).toString('base64url'),
+  sharedMachine: process.env.SOAK_SHARED_MACHINE === '1',
 };
 /** Start-up may take at most this share of SOAK_S: the rest is load and faults. */
 const STARTUP_SHARE = 0.4;

@@ -10,6 +10,7 @@
  * started for a job when none is free.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { SHARE_CROP } from '../../shared/seo';
 import type { Size, Target } from './formats';
 import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
@@ -46,6 +47,23 @@ const IDLE_MS = 30_000;
 const JOBS_PER_PROCESS = 200;
 /** libvips holds the pixels outside the JavaScript heap: the child's heap holds messages only. */
 const CHILD_ARGS = ['--max-old-space-size=64'];
+
+/**
+ * Encoders run this much nicer than the server. A variant is made once and then read from disk, while a page is
+ * waited for by a visitor: when both want the CPU (a burst of cold variants, a hostile source taking its
+ * whole time limit), the kernel gives it to the server's event loop first.
+ */
+export const ENCODER_NICENESS = 10;
+const LOWEST_PRIORITY = 19;
+
+function lowerPriority(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    setPriority(child.pid, Math.min(LOWEST_PRIORITY, getPriority() + ENCODER_NICENESS));
+  } catch {
+    // Not permitted (a hardened container) or already gone: the encoder runs at the server's priority.
+  }
+}
 
 type Job = { op: 'inspect'; bytes: Buffer } | { op: 'encode'; bytes: Buffer; source: SourceImage; width: Size; target: Target; shareCrop: typeof SHARE_CROP };
 
@@ -131,6 +149,7 @@ export class Encoder {
   private start(): Worker {
     const child = fork(this.script, [], { execArgv: CHILD_ARGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     this.stats.processesStarted++;
+    lowerPriority(child);
     // Neither keeps the server alive: a stopping server does not wait for an idle encoder.
     child.unref();
     let started!: () => void;

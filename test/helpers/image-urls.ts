@@ -21,3 +21,18 @@ export function getBytes(site: App, url: string, accept: string) {
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
 }
+
+/**
+ * A 7000x7000 SVG whose every shape has a turbulence filter of a thousand octaves and a wide blur:
+ * minutes of libvips work at the larger widths.
+ */
+export function hostileSvg(): Buffer {
+  const shapes = Array.from(
+    { length: 2000 },
+    (_, i) =>
+      `<rect x="${(i * 37) % 7000}" y="${(i * 91) % 7000}" width="900" height="900" fill="#${((i * 123_457) % 0xffffff).toString(16).padStart(6, '0')}" filter="url(#f)"/>`,
+  ).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><defs><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000"/><feGaussianBlur stdDeviation="500"/></filter></defs>${shapes}</svg>`,
+  );
+}

@@ -6,31 +6,23 @@
  * without fetching it again, and other sources' cold variants are still made. No time is asserted:
  * the test waits for answers and conditions.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENCODER_NICENESS } from '../../server/images/encoder';
+import { SHARE_CROP } from '../../shared/seo';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
-import { getBytes } from '../helpers/image-urls';
+import { getBytes, hostileSvg } from '../helpers/image-urls';
 import { waitUntil } from '../helpers/wait';
 
 const OLD = 'image/*,*/*;q=0.8';
 const WEBP = 'image/webp,*/*';
 /** The default image (public/media/default/news.svg) is 1200x800. */
 const DEFAULT_RATIO = 800 / 1200;
-
-function hostileSvg(): Buffer {
-  const shapes = Array.from(
-    { length: 2000 },
-    (_, i) =>
-      `<rect x="${(i * 37) % 7000}" y="${(i * 91) % 7000}" width="900" height="900" fill="#${((i * 123_457) % 0xffffff).toString(16).padStart(6, '0')}" filter="url(#f)"/>`,
-  ).join('');
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><defs><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000"/><feGaussianBlur stdDeviation="500"/></filter></defs>${shapes}</svg>`,
-  );
-}
 
 function alive(pid: number): boolean {
   try {
@@ -74,6 +66,8 @@ describe('a hostile SVG', () => {
     await backend.requested('/media/hostile.svg');
     await waitUntil(() => encoder.pids.length === 1 && variants.queue.stats.running === 1);
     const drawing = encoder.pids;
+    // It draws below the server's priority, so that pages are answered first while it burns its time.
+    expect(getPriority(drawing[0])).toBe(Math.min(19, getPriority() + ENCODER_NICENESS));
 
     // Its other variants wait behind it; other sources' cold variants take the free slot meanwhile.
     const waiting = [1280, 960, 640, 480, 320].map((width) => getBytes(site, url(hostile, width), OLD).then((res) => res));
@@ -109,3 +103,40 @@ describe('a hostile SVG', () => {
     encoder.close();
   }, 300_000);
 });
+
+describe('an encoder process whose server goes away', () => {
+  it('ends at once, also in the middle of drawing a hostile source, instead of drawing on for nobody', async () => {
+    const child = fork(new URL('../../server/images/encoder-process.mjs', import.meta.url), [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const drawing = new Promise<void>((resolve) =>
+      child.on('message', (reply: { ready?: boolean }) => {
+        if (!reply.ready) return;
+        child.send({
+          id: 1,
+          op: 'encode',
+          bytes: hostileSvg(),
+          source: { format: 'svg', width: 7000, height: 7000, hasAlpha: true },
+          width: 1920,
+          target: 'avif',
+          shareCrop: SHARE_CROP,
+        });
+        resolve();
+      }),
+    );
+    await drawing;
+    // libvips has the job on its threads once the process has used some CPU on it.
+    await waitUntil(() => cpuTicks(child.pid!) > 50);
+    // What the child sees when the server exits or is killed: its IPC channel closes.
+    child.disconnect();
+    await waitUntil(() => !alive(child.pid!));
+  });
+});
+
+/** User + system CPU of a process, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}

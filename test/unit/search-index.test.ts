@@ -7,7 +7,9 @@ import { createSiteApi } from '../../server/backend/api';
 import { DataCache } from '../../server/backend/cache';
 import { createEmbeddedSource } from '../../server/backend/embedded-source';
 import { EMBEDDED_STUDENT_LIFE_PATH } from '../../server/backend';
+import MiniSearch from 'minisearch';
 import { SiteIndex } from '../../server/search';
+import { addInSlices, INDEX_SLICE_MS } from '../../server/search/index';
 import { SEARCH_RESULTS_PER_PAGE as PER_PAGE } from '../../shared/constants';
 
 let index: SiteIndex;
@@ -94,5 +96,36 @@ describe('result pages remembered', () => {
     const again = await forgetful.search('universitet', 'uz');
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+});
+
+describe('building the index', () => {
+  it('gives the event loop a turn after every few milliseconds of indexing, however large the documents', async () => {
+    // Each document "takes" 3 ms by this clock: a turn is due after every third one at the latest.
+    let clockMs = 0;
+    const clock = () => clockMs;
+    const index = new MiniSearch<{ id: number; text: string }>({ fields: ['text'] });
+    const docs = Array.from({ length: 60 }, (_, id) => ({ id, text: `document ${id}` }));
+    const addedAtTurn: number[] = [];
+    let turns = 0;
+    let counting = true;
+    const countTurns = () => {
+      turns++;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    function* timedDocs() {
+      for (const doc of docs) {
+        clockMs += 3;
+        addedAtTurn.push(turns);
+        yield doc;
+      }
+    }
+    await addInSlices(index, timedDocs(), clock);
+    counting = false;
+    expect(index.documentCount).toBe(60);
+    // Never more than three documents between two turns of the event loop.
+    const longestRun = Math.max(...[...new Set(addedAtTurn)].map((turn) => addedAtTurn.filter((t) => t === turn).length));
+    expect(longestRun).toBeLessThanOrEqual(Math.ceil(INDEX_SLICE_MS / 3));
   });
 });

@@ -19,6 +19,11 @@
  *   cap plus 1 MB (one variant written before the eviction it causes).
  * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
  *   process excluded; the goal holds when every window is below 100 ms.
+ * - speed goals (purge time, event-loop delay) measure the machine as much as the site: on a machine
+ *   that runs other work beside the soak (`sharedMachine`: CI runs it beside the browser tiers), a
+ *   process waiting for a core looks like a blocked event loop. There they are measured and printed,
+ *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
+ *   bounded) is judged on any machine.
  */
 import { percentile, slope } from './stats.mjs';
 
@@ -75,6 +80,8 @@ function degradedByBackend(error, timeline) {
 export function judge(run) {
   const goals = [];
   const add = (name, target, measured, ok) => goals.push({ name, target, measured, ok });
+  const addSpeed = (name, target, measured, ok) =>
+    run.config.sharedMachine ? goals.push({ name, target, measured, ok: true, notJudged: !ok }) : add(name, target, measured, ok);
 
   add('replicas exited unasked', '0', String(run.unaskedExits.length), run.unaskedExits.length === 0);
   const fivexx = Object.entries(run.access.byStatus)
@@ -86,7 +93,7 @@ export function judge(run) {
 
   const calm = run.purges.filter((p) => p.convergedMs !== null && p.disturbedBy.length === 0).map((p) => p.convergedMs);
   const p99 = percentile(calm, 99);
-  add(
+  addSpeed(
     'purge reaches every replica, p99 (Redis up)',
     `< ${PURGE_P99_LIMIT_MS} ms`,
     calm.length ? `${fixed(p99)} ms over ${calm.length} purges` : 'no purge measured',
@@ -126,7 +133,7 @@ export function judge(run) {
     };
   });
   const slowLoops = loopWorst.filter((l) => l.worst && l.worst.ms >= EVENT_LOOP_LIMIT_MS);
-  add(
+  addSpeed(
     'event-loop delay p99, worst 5-s window',
     `< ${EVENT_LOOP_LIMIT_MS} ms`,
     loopWorst.map((l) => `${l.name} ${fixed(l.worst?.ms)} ms${l.worst ? ` at ${fixed(l.worst.tMs / 1000)} s` : ''}`).join(', '),

@@ -12,6 +12,8 @@ import { boundedFetch, waitUntil } from './time.mjs';
 /** How long a replica may take to become ready, and to stop after SIGTERM before it is killed. */
 const READY_TIMEOUT_MS = 90_000;
 export const STOP_GRACE_MS = 20_000;
+/** SOAK_NODE_ARGS: node flags added to the Dockerfile's, to look inside a run (e.g. `--cpu-prof --cpu-prof-dir=…`). */
+const EXTRA_NODE_ARGS = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export class Replica {
   /** `onUnaskedExit(replica, exit)`: called when a process of this replica exits without being asked to. */
@@ -61,7 +63,7 @@ export class Replica {
     const out = openSync(this.stdoutLog, 'a');
     const err = openSync(this.stderrLog, 'a');
     this.ready = false;
-    this.proc = launch(this.name, process.execPath, [...productionNodeFlags(), join(root, 'dist/server/index.js')], {
+    this.proc = launch(this.name, process.execPath, [...productionNodeFlags(), ...EXTRA_NODE_ARGS, join(root, 'dist/server/index.js')], {
       cwd: root,
       env: { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort), HOST: '127.0.0.1', NODE_ENV: 'production' },
       stdout: out,
