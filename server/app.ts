@@ -134,7 +134,6 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const invalidate = cacheInvalidation(cache, pageCache);
   const metrics = createMetrics(cache, pageCache, shared);
   const app = express() as Express & { locals: SiteLocals };
-  // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const images = createImages(config, {
     logger,
     now: deps.now ?? Date.now,
@@ -142,6 +141,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onSourceLearnt: () => invalidate.imageSourceLearnt(),
   });
   registerImageMetrics(metrics.registry, images);
+  // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     routes,

@@ -3,8 +3,9 @@
  * displayed size, and its validators. Image URLs carry the version, so a replaced photo gets new URLs
  * and an old URL can be cached for a year. Learnt when a source is first fetched; checked again in
  * the background (a conditional GET) when a URL is made from an entry older than the check interval.
- * Bounded, least recently used out (shared/bounded.ts); lost on restart, which is safe: URLs are then made without a version (and
- * cached briefly) until the next fetch learns it again, and a hash of the same bytes is the same.
+ * Bounded, least recently used out (shared/bounded.ts); lost on restart, which is safe: URLs are then
+ * made without a version (and cached briefly) until the next fetch learns it again, and a hash of the
+ * same bytes is the same.
  * Checks run a few at once, with a bounded queue: a source that ignores validators answers with its
  * whole body (up to 25 MB, held to hash it), and a burst of pages can make hundreds of checks due.
  * A check the queue cannot hold is dropped (and counted): the entry stays due, so the next page
