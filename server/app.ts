@@ -25,6 +25,7 @@ import { CLIENT_DIST, PUBLIC_DIR } from './paths';
 import { pageCacheControl, renderPage, sendPlainError, type RenderDeps } from './render';
 import { securityHeaders } from './security';
 import { PageCache } from './page-cache';
+import { cacheInvalidation } from './invalidation';
 import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
@@ -38,7 +39,7 @@ import { seoRouter } from './seo';
 import { serveSpeculationRules } from './speculation-rules';
 import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
-import { SharedTier, type PurgeBatch } from './shared-cache';
+import { SharedTier } from './shared-cache';
 import { batchOf } from './shared-cache/purge-batch';
 import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
@@ -104,11 +105,8 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
           entryMs: config.cacheTtlMs + config.cacheStaleMs,
           lockMs: config.backendTimeoutMs + 1000,
           logger,
-          applyPurge: (batch) => purgeHere(batch),
-          resync: () => {
-            cache.expireAll();
-            pageCache.clear();
-          },
+          applyPurge: (batch) => invalidate.purge(batch),
+          resync: () => invalidate.resync(),
         })
       : null;
   const cache = new DataCache({
@@ -132,26 +130,18 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   });
   const routes = languageHandlers(createRoutes(serverLoaders));
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
+  // What purges, resyncs and image sources drop from the caches, and why (server/invalidation.ts).
+  const invalidate = cacheInvalidation(cache, pageCache);
   const metrics = createMetrics(cache, pageCache, shared);
-  function purgeHere(batch: PurgeBatch): void {
-    for (const prefix of batch.prefixes) cache.purge(prefix);
-    if (batch.keys.length) cache.purgeEntities(batch.keys);
-    // A stored page checks the versions of its data entries on every hit, so one that used a purged
-    // entry renders again. Clearing them all would make a storm of small purges a storm of renders;
-    // a purge of everything clears them to give their memory back at once.
-    if (batch.prefixes.includes('')) pageCache.clear();
-  }
   const app = express() as Express & { locals: SiteLocals };
-  // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
-  // Stored pages hold image URLs with the source's version: a source replaced in place makes them stale,
-  // and a source seen for the first time makes those stored without its version worth making again.
   const images = createImages(config, {
     logger,
     now: deps.now ?? Date.now,
-    onSourceChanged: () => pageCache.clear(),
-    onSourceLearnt: () => pageCache.imageSourceLearnt(),
+    onSourceChanged: () => invalidate.imageSourceChanged(),
+    onSourceLearnt: () => invalidate.imageSourceLearnt(),
   });
   registerImageMetrics(metrics.registry, images);
+  // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {
     routes,
@@ -210,7 +200,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       logger,
       purge: async (scope) => {
         if (shared) return shared.purge(scope);
-        purgeHere(batchOf(scope));
+        invalidate.purge(batchOf(scope));
         return 'local';
       },
     }),

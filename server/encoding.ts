@@ -5,6 +5,7 @@
  * the smallest body: br, then gzip, then identity.
  */
 import Negotiator from 'negotiator';
+import { boundedMap } from '../shared/bounded';
 
 export type Coding = 'br' | 'gzip';
 
@@ -13,8 +14,8 @@ const ALL: readonly Coding[] = ['br', 'gzip'];
 
 // Browsers send a handful of distinct headers, and negotiator's parse would be a visible part of a
 // warm page's cost (a stored page is answered in tens of µs: the warm rows of `npm run bench`); the answers are remembered, in a bounded map so odd headers cannot grow it.
-const answers = new Map<string, Coding | null>();
-const MAX_ANSWERS = 256;
+// 'identity' stands for none: a map entry cannot be null.
+const answers = boundedMap<string, Coding | 'identity'>({ entries: 256 });
 
 /**
  * The coding to send, or null for none. No header: none (RFC 9110 allows any coding then, but a client
@@ -28,11 +29,10 @@ export function pickEncoding(accept: string | undefined, available: readonly Cod
   const key = available === ALL ? accept : `${available.join(',')}\n${accept}`;
   let coding = answers.get(key);
   if (coding === undefined) {
-    coding = negotiate(accept, available);
-    if (answers.size >= MAX_ANSWERS) answers.clear();
+    coding = negotiate(accept, available) ?? 'identity';
     answers.set(key, coding);
   }
-  return coding;
+  return coding === 'identity' ? null : coding;
 }
 
 function negotiate(accept: string, available: readonly Coding[]): Coding | null {

@@ -2,12 +2,13 @@
  * The page cache: finished HTML, with its gzip and brotli encodings and the response headers prepared
  * when it was stored, keyed by URL and valid while every data entry the page used still has the
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
- * again on their next request. Bounded in bytes, least recently used out first.
+ * again on their next request. Bounded in bytes (shared/bounded.ts), least recently used out first.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { boundedMap, type BoundedMap } from '../shared/bounded';
 import { displayVariant, type DisplaySettings } from '../shared/display';
 import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
@@ -60,20 +61,21 @@ export interface PageCacheStats {
 
 export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
-  private readonly pages = new Map<string, StoredPage>();
+  private readonly pages: BoundedMap<string, StoredPage>;
   private readonly compressing = new Set<string>();
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
   private readonly storing = new Set<Promise<void>>();
-  private used = 0;
   private learnt = 0;
 
   constructor(
     private readonly data: DataCache,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.pages = boundedMap<string, StoredPage>({ size: maxBytes, sizeOf: (page) => page.bytes }, { onEvict: () => this.stats.evictions++ });
+  }
 
   get bytes(): number {
-    return this.used;
+    return this.pages.calculatedSize;
   }
 
   get size(): number {
@@ -103,19 +105,16 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return null;
     if (page.imagesAt !== null && page.imagesAt !== this.learnt) {
-      this.delete(key);
+      this.pages.delete(key);
       return null;
     }
     for (const [path, version] of page.deps) {
       const now = this.data.peek(path);
       if (!now || now.version !== version || now.freshness === 'expired') {
-        this.delete(key);
+        this.pages.delete(key);
         return null;
       }
     }
-    // Most recently used goes to the end of the Map's order.
-    this.pages.delete(key);
-    this.pages.set(key, page);
     this.stats.hits++;
     return page;
   }
@@ -165,30 +164,15 @@ export class PageCache {
       imagesAt: page.imagesAt,
       bytes: page.html.length + gz.length + br.length,
     };
+    // Larger than the whole bound once compressed: not stored, and a page stored before under the key stays.
     if (stored.bytes > this.maxBytes) return;
-    this.delete(key);
     this.pages.set(key, stored);
-    this.used += stored.bytes;
     this.stats.stores++;
-    for (const [oldest] of this.pages) {
-      if (this.used <= this.maxBytes) break;
-      this.delete(oldest);
-      this.stats.evictions++;
-    }
   }
 
-  /** Drops every stored page (their data versions are gone after a purge anyway). */
+  /** Drops every stored page (server/invalidation.ts says when). */
   clear(): void {
     this.pages.clear();
-    this.used = 0;
-  }
-
-  private delete(key: string): void {
-    const page = this.pages.get(key);
-    if (page) {
-      this.used -= page.bytes;
-      this.pages.delete(key);
-    }
   }
 }
 

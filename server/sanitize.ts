@@ -4,6 +4,7 @@
  * once, when the data cache fills, never per request. Over a limit, past the time limit, or when the
  * sanitiser fails, the field becomes escaped plain text: the rest of the item still shows.
  */
+import { boundedMap } from '../shared/bounded';
 import { dict } from '../shared/i18n';
 import '../shared/i18n/all';
 import type { Lang } from '../shared/lang';
@@ -32,24 +33,11 @@ const PLAIN = /^[^<>&\u00a0]*$/;
  * Fields sanitised lately, by base and dirty HTML. A refresh of the data cache mostly brings back the
  * same texts, and DOMPurify on jsdom costs time in proportion to the text, milliseconds for a long
  * field (`npm run bench:refresh` shows what refreshes cost): a field seen before is answered from here. Only clean answers are kept (a field that timed out or
- * failed is tried again next time). Bounded in characters, keys and values; past the bound everything
- * is forgotten at once (the rule of shared/remembered.ts), at most ~8 MB. The values are the strings
- * the data cache holds anyway.
+ * failed is tried again next time). Bounded in characters, keys and values (shared/bounded.ts), at most
+ * ~8 MB. The values are the strings the data cache holds anyway.
  */
 const RECENT_MAX_CHARS = 4 * 1024 * 1024;
-const recent = new Map<string, string>();
-let recentChars = 0;
-
-function remember(key: string, clean: string): void {
-  const chars = key.length + clean.length;
-  if (chars > RECENT_MAX_CHARS) return;
-  if (recentChars + chars > RECENT_MAX_CHARS) {
-    recent.clear();
-    recentChars = 0;
-  }
-  recent.set(key, clean);
-  recentChars += chars;
-}
+const recent = boundedMap<string, string>({ size: RECENT_MAX_CHARS, sizeOf: (clean, key) => key.length + clean.length });
 
 /**
  * Safe HTML from untrusted HTML. `base` resolves relative links and images (the backend origin; empty
@@ -70,7 +58,7 @@ export async function sanitizeHtml(dirty: string, base = '', lang: Lang = 'uz'):
   if (known !== undefined) return known;
   try {
     const clean = await sanitizerPool().sanitize(dirty, base);
-    remember(key, clean);
+    recent.set(key, clean);
     return clean;
   } catch (error) {
     onFallback(`rich text not sanitised: ${(error as Error).message}`);

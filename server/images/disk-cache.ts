@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { boundedMap, type BoundedMap } from '../../shared/bounded';
 import type { Logger } from '../logger';
 import { privateCacheDir } from './cache-dir';
 import type { Encoded } from './encoder';
@@ -38,8 +39,10 @@ const TEMP_PREFIX = '.tmp-';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 export class DiskCache {
-  private readonly index = new Map<string, Entry>();
-  private used = 0;
+  /** Least recently used out first (shared/bounded.ts); an entry evicted has its file deleted. */
+  private readonly index: BoundedMap<string, Entry>;
+  /** Files of evicted entries being deleted: `put` and the scan wait for them. */
+  private removals: Array<Promise<void>> = [];
   private ready: Promise<boolean> | null = null;
 
   /**
@@ -50,10 +53,12 @@ export class DiskCache {
     private dir: string | null,
     readonly maxBytes: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.index = boundedMap<string, Entry>({ size: maxBytes, sizeOf: (entry) => entry.size }, { onEvict: (entry) => this.remove(entry.file) });
+  }
 
   get stats(): { files: number; bytes: number } {
-    return { files: this.index.size, bytes: this.used };
+    return { files: this.index.size, bytes: this.index.calculatedSize };
   }
 
   /** Where the variants are, once the cache was first used. */
@@ -65,8 +70,6 @@ export class DiskCache {
     if (!(await this.open())) return null;
     const entry = this.index.get(key);
     if (!entry) return null;
-    this.index.delete(key);
-    this.index.set(key, entry);
     let body: Buffer;
     try {
       body = await readFile(this.path(entry.file));
@@ -97,36 +100,34 @@ export class DiskCache {
       await unlink(temp).catch(() => undefined);
       return;
     }
-    const old = this.index.get(key);
+    const old = this.index.peek(key);
     if (old) this.forget(key, old, old.file !== file);
     this.add(key, { file, size, etag, contentType: encoded.contentType, touchedAt: Date.now() });
-    await this.evict();
+    await this.removed();
   }
 
   private path(name: string): string {
     return join(this.dir!, name);
   }
 
+  /** Indexes a file, evicting what it takes; a file larger than the whole bound is deleted instead. */
   private add(key: string, entry: Entry): void {
-    this.index.set(key, entry);
-    this.used += entry.size;
+    if (entry.size > this.maxBytes) this.remove(entry.file);
+    else this.index.set(key, entry);
   }
 
   private forget(key: string, entry: Entry, removeFile = false): void {
-    if (this.index.get(key) !== entry) return;
+    if (this.index.peek(key) !== entry) return;
     this.index.delete(key);
-    this.used -= entry.size;
     if (removeFile) unlink(this.path(entry.file)).catch(() => undefined);
   }
 
-  private async evict(): Promise<void> {
-    const removals: Array<Promise<void>> = [];
-    while (this.used > this.maxBytes) {
-      const [key, entry] = this.index.entries().next().value!;
-      this.forget(key, entry);
-      removals.push(unlink(this.path(entry.file)).catch(() => undefined));
-    }
-    await Promise.all(removals);
+  private remove(file: string): void {
+    this.removals.push(unlink(this.path(file)).catch(() => undefined));
+  }
+
+  private async removed(): Promise<void> {
+    await Promise.all(this.removals.splice(0));
   }
 
   /** The directory and its index, made once; false (logged) when the directory cannot be used. */
@@ -157,10 +158,10 @@ export class DiskCache {
     found.sort((a, b) => a[1].touchedAt - b[1].touchedAt);
     for (const [key, entry] of found) {
       // Two files for one key (an interrupted replacement): the newer wins.
-      const old = this.index.get(key);
+      const old = this.index.peek(key);
       if (old) this.forget(key, old, true);
       this.add(key, entry);
     }
-    await this.evict();
+    await this.removed();
   }
 }

@@ -12,6 +12,7 @@
  * characters, digits and dots. So nothing here reads the backend's markup: the source comes out of the
  * mark, and the rest of the tag (alt, title…) is left as the sanitiser wrote it.
  */
+import { boundedMap } from '../../shared/bounded';
 import type { SafeUrl } from '../../shared/api';
 import type { PicturePlace } from '../../shared/pictures';
 import { escapeHtml } from '../rich-text/text';
@@ -99,8 +100,13 @@ export interface RichTextImageDeps {
  */
 export class RichTextImages {
   readonly stats = { hits: 0, misses: 0 };
-  private readonly memo = new Map<string, Memo>();
-  private chars = 0;
+  /** A field larger than an eighth of the bound is not kept: one long text would push out many. */
+  private readonly memo = boundedMap<string, Memo>({
+    size: MAX_MEMO_CHARS,
+    entries: MAX_MEMO_ENTRIES,
+    largestEntry: MAX_MEMO_CHARS / 8,
+    sizeOf: (memo) => memo.chars,
+  });
 
   constructor(private readonly deps: RichTextImageDeps) {}
 
@@ -109,13 +115,11 @@ export class RichTextImages {
     const kept = this.memo.get(html);
     if (kept && kept.sources.every((source, i) => (this.deps.versions.current(source)?.version ?? null) === kept.versions[i])) {
       this.stats.hits++;
-      this.memo.delete(html);
-      this.memo.set(html, kept);
       return kept.result;
     }
     this.stats.misses++;
     const made = this.make(html);
-    this.keep(html, made);
+    this.memo.set(html, made);
     return made.result;
   };
 
@@ -145,22 +149,6 @@ export class RichTextImages {
     });
     const result = { html: out, provisional };
     return { result, sources, versions, chars: html.length + out.length };
-  }
-
-  private keep(html: string, made: Memo): void {
-    const old = this.memo.get(html);
-    if (old) {
-      this.chars -= old.chars;
-      this.memo.delete(html);
-    }
-    if (made.chars > MAX_MEMO_CHARS / 8) return;
-    this.memo.set(html, made);
-    this.chars += made.chars;
-    for (const [oldest, memo] of this.memo) {
-      if (this.chars <= MAX_MEMO_CHARS && this.memo.size <= MAX_MEMO_ENTRIES) break;
-      this.memo.delete(oldest);
-      this.chars -= memo.chars;
-    }
   }
 }
 

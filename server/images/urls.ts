@@ -7,6 +7,7 @@
  * - `signature` is the HMAC (signing.ts) of `<width>/<version>/<source>` as written in the URL.
  * The format is not in the URL: it follows Accept (Vary: Accept).
  */
+import { boundedMap } from '../../shared/bounded';
 import { isWidth, SHARE, WIDTHS, type Size } from './formats';
 import type { Signer } from './signing';
 import type { Versions } from './versions';
@@ -61,10 +62,10 @@ export function variantFor(set: ImageSet, width: number): string {
 
 /**
  * `imageSet` is what pages call, many times per render, so its answers are kept in a bounded map
- * (a HMAC per width is cheap, eight per image on every render are not free).
+ * (shared/bounded.ts; a HMAC per width is cheap, eight per image on every render are not free).
  */
 export class ImageUrls {
-  private readonly memo = new Map<string, ImageSet>();
+  private readonly memo = boundedMap<string, ImageSet>({ entries: MAX_MEMO });
 
   constructor(
     private readonly signer: Signer,
@@ -83,7 +84,6 @@ export class ImageUrls {
     if (!set) {
       set = this.make(source, widths, known);
       this.memo.set(key, set);
-      if (this.memo.size > MAX_MEMO) this.memo.delete(this.memo.keys().next().value!);
     }
     return set;
   }

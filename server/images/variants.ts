@@ -8,6 +8,7 @@
  * with it, so a broken image is neither fetched nor drawn again for each of them.
  */
 import { createHash } from 'node:crypto';
+import { boundedMap } from '../../shared/bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
@@ -62,7 +63,8 @@ export class ImageVariants {
   readonly queue = new WorkQueue(ENCODES_AT_ONCE, MAX_WAITING);
   private readonly making = new SingleFlight<Made>();
   private readonly fetching = new SingleFlight<Original>();
-  private readonly failures = new Map<string, { reason: FallbackReason; until: number }>();
+  /** Failed sources, each until its time is up; the least recently met out first past the bound. */
+  private readonly failures = boundedMap<string, { reason: FallbackReason; until: number }>({ entries: MAX_FAILURES });
   /** Default images answered in place of a source, by reason, since start (for /metrics). */
   readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
 
@@ -97,9 +99,7 @@ export class ImageVariants {
   }
 
   private remember(source: string, reason: FallbackReason): void {
-    this.failures.delete(source);
     this.failures.set(source, { reason, until: this.deps.now() + REMEMBER_FAILURE_MS });
-    if (this.failures.size > MAX_FAILURES) this.failures.delete(this.failures.keys().next().value!);
   }
 
   /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */

@@ -3,14 +3,16 @@
  * displayed size, and its validators. Image URLs carry the version, so a replaced photo gets new URLs
  * and an old URL can be cached for a year. Learnt when a source is first fetched; checked again in
  * the background (a conditional GET) when a URL is made from an entry older than the check interval.
- * Bounded, oldest out; lost on restart, which is safe: URLs are then made without a version (and
- * cached briefly) until the next fetch learns it again, and a hash of the same bytes is the same.
+ * Bounded, least recently used out (shared/bounded.ts); lost on restart, which is safe: URLs are then
+ * made without a version (and cached briefly) until the next fetch learns it again, and a hash of the
+ * same bytes is the same.
  * Checks run a few at once, with a bounded queue: a source that ignores validators answers with its
  * whole body (up to 25 MB, held to hash it), and a burst of pages can make hundreds of checks due.
  * A check the queue cannot hold is dropped (and counted): the entry stays due, so the next page
  * that uses it asks again.
  */
 import { createHash } from 'node:crypto';
+import { boundedMap, type BoundedMap } from '../../shared/bounded';
 import type { Sources, Validators } from './sources';
 import { Busy, WorkQueue } from './work-queue';
 
@@ -46,12 +48,14 @@ export function contentVersion(bytes: Buffer): string {
 }
 
 export class Versions {
-  private readonly entries = new Map<string, SourceVersion>();
+  private readonly entries: BoundedMap<string, SourceVersion>;
   private readonly checking = new Set<string>();
   private readonly queue = new WorkQueue(CHECKS_AT_ONCE, MAX_CHECKS_WAITING);
   private dropped = 0;
 
-  constructor(private readonly options: VersionOptions) {}
+  constructor(private readonly options: VersionOptions) {
+    this.entries = boundedMap({ entries: options.maxEntries });
+  }
 
   /** The version to put in URLs, or null while unknown; an entry due for a check starts one. */
   current(source: string): SourceVersion | null {
@@ -61,10 +65,8 @@ export class Versions {
   }
 
   learn(source: string, entry: Omit<SourceVersion, 'checkedAt'>): void {
-    const known = this.entries.get(source);
-    this.entries.delete(source);
+    const known = this.entries.peek(source);
     this.entries.set(source, { ...entry, checkedAt: this.options.now() });
-    if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     if (!known) this.options.onLearn();
     else if (known.version !== entry.version) this.options.onChange();
   }
@@ -85,7 +87,7 @@ export class Versions {
     void this.queue
       .run(() => this.options.sources.fetch(source, entry.validators))
       .then((fetched) => {
-        if (this.entries.get(source) !== entry) return;
+        if (this.entries.peek(source) !== entry) return;
         const changed = fetched.kind === 'ok' ? contentVersion(fetched.bytes) !== entry.version : fetched.kind === 'failed' && fetched.gone;
         if (changed) {
           // Forgotten rather than updated: the next request for it fetches, inspects and learns it whole.

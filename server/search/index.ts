@@ -17,7 +17,7 @@ import type { SiteApi } from '../../shared/data';
 import { CONTENT_LANG, CONTENT_LANGS, LANGS, type ContentLang, type Lang } from '../../shared/lang';
 import type { DataCache } from '../backend/cache';
 import { DataSession } from '../backend/session';
-import { ForgetfulMap } from '../../shared/remembered';
+import { boundedMap, type BoundedMap } from '../../shared/bounded';
 import type { Logger } from '../logger';
 import { collectCatalogue, type Catalogue } from './catalogue';
 import { documentsFor, type SearchDoc } from './documents';
@@ -44,7 +44,7 @@ export interface Build {
   indexes: Record<ContentLang, MiniSearch<SearchDoc>>;
   docs: Record<Lang, Map<string, SearchDoc>>;
   /** Result pages this build has answered, by language, page and terms (see `REMEMBERED_PAGES`). */
-  answered: ForgetfulMap<SearchPage>;
+  answered: BoundedMap<string, SearchPage>;
 }
 
 export interface SiteIndexOptions {
@@ -62,8 +62,8 @@ export interface SiteIndexOptions {
  * new URL, and the cache must not fill with them), so without this every visitor asking a popular query
  * ("qabul" in admission season) pays for the search and the marking of its results again, a large
  * share of the page's CPU (the `/search?q=talaba` row of `npm run bench` asks one query repeatedly).
- * A new build starts with none, so results never outlive the data they came from; past the bound all
- * are forgotten at once (the `remembered` rule). The pages are shared between requests and read only
+ * A new build starts with none, so results never outlive the data they came from; past the bound the
+ * least recently asked go first (shared/bounded.ts). The pages are shared between requests and read only
  * (the loader maps them to new objects). A result page holds a few KB of heap, so the bound keeps the
  * whole at a few MB.
  */
@@ -269,7 +269,7 @@ export class SiteIndex {
       generation: ++this.generation,
       indexes,
       docs,
-      answered: new ForgetfulMap(this.options.rememberedPages ?? REMEMBERED_PAGES),
+      answered: boundedMap({ entries: this.options.rememberedPages ?? REMEMBERED_PAGES }),
     };
     this.options.logger?.info(
       { search: { documents: docs.uz.size, entries: build.versions.size, complete: catalogue.complete, ms: this.now() - started } },
