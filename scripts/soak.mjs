@@ -19,6 +19,8 @@
  *   SOAK_KEEP=1 keeps the run's folder (logs, nginx prefix) in the temp directory.
  *   SOAK_NODE_ARGS: node flags added to the replicas' (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  *   SOAK_SHARED_MACHINE=1: other work runs beside the soak (CI): the speed goals are printed, not judged.
+ *   SOAK_EXPECTED_FAILURES: ids of goals known not to hold yet (comma-separated, e.g. `memory`): they
+ *   are printed, held or failed, without failing the run (scripts/lib/soak/goals.mjs).
  * Load goes only to the loopback addresses of the processes this script starts.
  */
 import { randomBytes } from 'node:crypto';
@@ -67,6 +69,7 @@ const config = {
   purgeEveryMs: 4_000,
   token: randomBytes(18).toString('base64url'),
   sharedMachine: process.env.SOAK_SHARED_MACHINE === '1',
+  expectedFailures: (process.env.SOAK_EXPECTED_FAILURES ?? '').split(',').filter(Boolean),
 };
 /** Start-up may take at most this share of SOAK_S: the rest is load and faults. */
 const STARTUP_SHARE = 0.4;

@@ -9,12 +9,16 @@
  *   judged on purges during which no Redis, replica or backend fault ran ("with Redis up").
  * - stale answer: a replica showing an older version of an entity than one it and every other replica
  *   had already shown after that entity's purge.
- * - RSS: a replica's memory is its server process and the image encoder processes it starts (which
- *   hold libvips's pixels while they work, and exit when idle); the 300 MB bound is on their sum.
+ * - memory: a replica's memory is its server process and the image encoder processes it starts (which
+ *   hold libvips's pixels while they work, and exit when idle); the 300 MB bound is on the sum of their
+ *   proportional set sizes (pages the processes share, node's and libvips's code, counted once).
  * - RSS flat: over the last third of the drive, on the replica's latest server process (a leak lives
  *   there; the encoders come and go) from 60 s after its start (a process fills its caches first), the
  *   least-squares line through its RSS samples rises by at most max(16 MB, 10 % of its first sample
- *   there); fewer than 10 such samples: not judged.
+ *   there); fewer than 10 such samples, or a drive shorter than 10 minutes (whose last third is still
+ *   the caches filling, which no line tells from a leak): not judged.
+ * - expected failures (`expectedFailures`, ids of goals that do not hold yet, each with an open issue):
+ *   such a goal is printed, failed or held, and does not fail the run; a run without the list judges it.
  * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
  *   cap plus 1 MB (one variant written before the eviction it causes).
  * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
@@ -34,6 +38,7 @@ const FLAT_MIN_MB = 16;
 const FLAT_SHARE = 0.1;
 const MIN_FLAT_SAMPLES = 10;
 const RSS_WARMUP_MS = 60_000;
+const MIN_FLAT_DRIVE_MS = 600_000;
 /** A variant is written before the eviction it causes: the directory may pass its cap by one for a moment. */
 const IMAGE_DIR_SLACK_BYTES = 1024 * 1024;
 
@@ -60,7 +65,7 @@ export function rssFigures(run) {
       lastThirdMaxMb: Math.max(...latest.map((s) => s.mb)),
       riseMb: rise,
       allowedRiseMb: allowed,
-      judged: latest.length >= MIN_FLAT_SAMPLES,
+      judged: latest.length >= MIN_FLAT_SAMPLES && run.driveEndMs - run.driveStartMs >= MIN_FLAT_DRIVE_MS,
     };
   });
 }
@@ -79,40 +84,55 @@ function degradedByBackend(error, timeline) {
 
 export function judge(run) {
   const goals = [];
-  const add = (name, target, measured, ok) => goals.push({ name, target, measured, ok });
-  const addSpeed = (name, target, measured, ok) =>
-    run.config.sharedMachine ? goals.push({ name, target, measured, ok: true, notJudged: !ok }) : add(name, target, measured, ok);
+  const expected = new Set(run.config.expectedFailures ?? []);
+  const add = (id, name, target, measured, ok) => {
+    if (!expected.has(id)) return goals.push({ id, name, target, measured, ok });
+    // Shown whichever way it went, and never failing the run: a goal near its bound may hold in one run
+    // and not the next, and only a run that judges it says it holds.
+    goals.push({ id, name, target, measured, ok: true, expectedFailure: true, held: ok });
+  };
+  const addSpeed = (id, name, target, measured, ok) =>
+    run.config.sharedMachine ? goals.push({ id, name, target, measured, ok: true, notJudged: !ok }) : add(id, name, target, measured, ok);
 
-  add('replicas exited unasked', '0', String(run.unaskedExits.length), run.unaskedExits.length === 0);
+  add('exits', 'replicas exited unasked', '0', String(run.unaskedExits.length), run.unaskedExits.length === 0);
   const fivexx = Object.entries(run.access.byStatus)
     .filter(([s]) => s >= '500')
     .reduce((sum, [, n]) => sum + n, 0);
   const degraded = run.access.errors.filter((e) => degradedByBackend(e, run.timeline)).length;
-  add('5xx answers through nginx (but degraded pages while the backend failed)', '0', `${fivexx - degraded} of ${run.access.total}`, fivexx === degraded);
-  add('degraded pages (503) while the backend failed', 'counted', String(degraded), true);
+  add(
+    '5xx',
+    '5xx answers through nginx (but degraded pages while the backend failed)',
+    '0',
+    `${fivexx - degraded} of ${run.access.total}`,
+    fivexx === degraded,
+  );
+  add('degraded', 'degraded pages (503) while the backend failed', 'counted', String(degraded), true);
 
   const calm = run.purges.filter((p) => p.convergedMs !== null && p.disturbedBy.length === 0).map((p) => p.convergedMs);
   const p99 = percentile(calm, 99);
   addSpeed(
+    'purge-p99',
     'purge reaches every replica, p99 (Redis up)',
     `< ${PURGE_P99_LIMIT_MS} ms`,
     calm.length ? `${fixed(p99)} ms over ${calm.length} purges` : 'no purge measured',
     calm.length > 0 && p99 < PURGE_P99_LIMIT_MS,
   );
   const lost = run.purges.filter((p) => p.convergedMs === null && !p.cutByEnd);
-  add('purges never seen by every replica (60 s)', '0', `${lost.length} of ${run.purges.length}`, lost.length === 0);
-  add('stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
+  add('purges-lost', 'purges never seen by every replica (60 s)', '0', `${lost.length} of ${run.purges.length}`, lost.length === 0);
+  add('stale', 'stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
 
   const rss = rssFigures(run);
   const overLimit = rss.filter((r) => !(r.maxTotalMb < RSS_LIMIT_MB));
   add(
-    'RSS of every replica, its image encoder processes included',
+    'memory',
+    'memory of every replica (server and image encoder processes, Pss)',
     `< ${RSS_LIMIT_MB} MB`,
     rss.map((r) => `${r.name} ${fixed(r.maxTotalMb)} (server alone ${fixed(r.maxMb)})`).join(', ') + ' MB max',
     overLimit.length === 0,
   );
   const growing = rss.filter((r) => r.judged && !(r.riseMb <= r.allowedRiseMb));
   add(
+    'memory-flat',
     'RSS flat over the last third',
     'rise ≤ max(16 MB, 10 %)',
     rss.map((r) => `${r.name} ${r.judged ? `${fixed(r.riseMb, 1)} MB` : 'not judged (restarted late)'}`).join(', '),
@@ -134,6 +154,7 @@ export function judge(run) {
   });
   const slowLoops = loopWorst.filter((l) => l.worst && l.worst.ms >= EVENT_LOOP_LIMIT_MS);
   addSpeed(
+    'event-loop',
     'event-loop delay p99, worst 5-s window',
     `< ${EVENT_LOOP_LIMIT_MS} ms`,
     loopWorst.map((l) => `${l.name} ${fixed(l.worst?.ms)} ms${l.worst ? ` at ${fixed(l.worst.tMs / 1000)} s` : ''}`).join(', '),
@@ -141,7 +162,7 @@ export function judge(run) {
   );
 
   const crashes = run.logs.flatMap((l) => l.crashes.map((c) => ({ ...c, replica: l.name })));
-  add('unhandled rejections / uncaught exceptions in the logs', '0', String(crashes.length), crashes.length === 0);
+  add('crashes', 'unhandled rejections / uncaught exceptions in the logs', '0', String(crashes.length), crashes.length === 0);
 
   const capBytes = run.config.imageCacheMb * 1024 * 1024;
   const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
@@ -150,6 +171,7 @@ export function judge(run) {
     return { name, finalBytes: own.at(-1)?.bytes ?? 0, lateMaxBytes: Math.max(0, ...own.filter((s) => s.tMs >= lastThirdMs).map((s) => s.bytes)) };
   });
   add(
+    'image-dir',
     'image directory within its cap (last third)',
     `≤ ${run.config.imageCacheMb} MB + 1 MB`,
     dirs.map((d) => `${d.name} ${fixed(d.lateMaxBytes / 1048576, 1)} MB`).join(', '),
@@ -157,9 +179,9 @@ export function judge(run) {
   );
 
   const markup = run.findings.hostileMarkup.length + run.wrkMarkers.length;
-  add('hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
-  add('tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
-  add('replicas still running 20 s after SIGTERM', '0', String(run.findings.forcedStops.length), run.findings.forcedStops.length === 0);
-  add('replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
+  add('hostile', 'hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
+  add('tampered', 'tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
+  add('stops', 'replicas still running 20 s after SIGTERM', '0', String(run.findings.forcedStops.length), run.findings.forcedStops.length === 0);
+  add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
   return { goals, rss, loopWorst, dirs, crashes, calmPurgeMs: calm };
 }

@@ -95,15 +95,18 @@ export class Replica {
   }
 
   /**
-   * Resident memory in MB, from /proc: the server process's own, and with its children (the image
-   * encoder processes, which hold libvips's pixels while they work); null when it is not running.
+   * Memory in MB, from /proc: the server process's resident set, and the replica's whole (the server
+   * and its image encoder processes, which hold libvips's pixels while they work, as proportional set
+   * sizes); null when it is not running.
    */
   rssMb() {
     if (!isRunning(this.proc)) return null;
-    const own = processRssMb(this.proc.pid);
+    const own = processMb(this.proc.pid, 'VmRSS', 'status');
     if (own === null) return null;
-    const children = childPids(this.proc.pid).reduce((sum, pid) => sum + (processRssMb(pid) ?? 0), 0);
-    return { own, total: own + children };
+    // The processes map the same files (node, libvips): summed RSS would count those pages once per
+    // process, Pss counts each page once, shared among the processes that map it.
+    const pss = [this.proc.pid, ...childPids(this.proc.pid)].reduce((sum, pid) => sum + (processMb(pid, 'Pss', 'smaps_rollup') ?? 0), 0);
+    return { own, total: pss };
   }
 
   /** The detailed health JSON, from the metrics listener's /healthz (the public one says only ok); null when it does not answer. */
@@ -133,9 +136,10 @@ export function metricValue(text, name) {
   return match ? Number(match[1]) : null;
 }
 
-function processRssMb(pid) {
+/** A `<field>: <n> kB` line of /proc/<pid>/<file>, in MB; null when the process is gone. */
+function processMb(pid, field, file) {
   try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;

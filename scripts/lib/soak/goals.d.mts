@@ -1,0 +1,15 @@
+/** Types of goals.mjs for the tests that judge made-up runs (test/unit/soak-goals.test.ts). */
+export interface Goal {
+  id: string;
+  name: string;
+  target: string;
+  measured: string;
+  ok: boolean;
+  notJudged?: boolean;
+  expectedFailure?: boolean;
+  held?: boolean;
+}
+export const RSS_LIMIT_MB: number;
+export const EVENT_LOOP_LIMIT_MS: number;
+export const PURGE_P99_LIMIT_MS: number;
+export function judge(run: unknown): { goals: Goal[] };
