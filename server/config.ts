@@ -59,6 +59,8 @@ export interface Config {
   imageCacheMaxBytes: number;
   /** Longest the image endpoint spends reading or encoding one image; past it, the encoder process is killed. */
   imageEncodeTimeoutMs: number;
+  /** Longest an image request waits for its variant before the default image is answered in its place. */
+  imageWaitMs: number;
   /** Key of the image URLs' signatures; unset: a random key per process. */
   imageSigningKey: string | null;
   /** NODE_ENV=production. */
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageCacheDir: env.IMAGE_CACHE_DIR?.trim() ? resolve(env.IMAGE_CACHE_DIR.trim()) : null,
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
     imageEncodeTimeoutMs: integer(env, 'IMAGE_ENCODE_TIMEOUT_S', 30, 1, 600) * 1000,
+    imageWaitMs: integer(env, 'IMAGE_WAIT_S', 20, 1, 600) * 1000,
     imageSigningKey: signingKey || null,
     production: env.NODE_ENV === 'production',
   };

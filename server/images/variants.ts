@@ -57,6 +57,14 @@ export interface VariantDeps {
   encoder: Encoder;
   logger: Logger;
   now: () => number;
+  /**
+   * Longest a request waits for its variant (IMAGE_WAIT_S). Past it the visitor gets the default
+   * image, briefly cached, and the variant is still made for the next request. It must end before the
+   * proxy in front gives up (nginx's proxy_read_timeout): a proxy that times out on a replica counts it
+   * as down and tries the next, so one slow image asked a few times takes every replica out of its
+   * rotation at once.
+   */
+  waitMs: number;
 }
 
 export class ImageVariants {
@@ -74,19 +82,36 @@ export class ImageVariants {
   async answer(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Answer> {
     const refusal = this.refusal(source);
     if (refusal) return this.fallback(width, target, refusal);
+    const work = this.variant(source, urlVersion, width, target);
     try {
-      const made = await this.variant(source, urlVersion, width, target);
-      return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
+      const made = await this.inTime(work);
+      if (made) return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
+      // Still being made: the default image now, the variant (or the source's failure) for a later request.
+      work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));
+      return this.fallback(width, target, 'too-slow');
     } catch (error) {
       if (error instanceof Busy) throw error;
-      const reason = reasonOf(error);
-      // A failure remembered while this variant waited was logged by the variant that met it.
-      if (!(error instanceof RememberedFailure)) {
-        const detail = error instanceof Error ? error.message : String(error);
-        this.deps.logger.warn({ source: source.slice(0, 512), reason, detail }, 'image source refused: default image answered');
-      }
-      return this.fallback(width, target, reason);
+      this.logRefused(source, error);
+      return this.fallback(width, target, reasonOf(error));
     }
+  }
+
+  /** The variant, or null once the request has waited `waitMs` for it. */
+  private async inTime(work: Promise<Made>): Promise<Made | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, this.deps.waitMs, null)));
+    try {
+      return await Promise.race([work, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private logRefused(source: string, error: unknown): void {
+    // A failure remembered while this variant waited was logged by the variant that met it.
+    if (error instanceof RememberedFailure) return;
+    const detail = error instanceof Error ? error.message : String(error);
+    this.deps.logger.warn({ source: source.slice(0, 512), reason: reasonOf(error), detail }, 'image source refused: default image answered');
   }
 
   private refusal(source: string): FallbackReason | null {

@@ -56,7 +56,8 @@ afterAll(async () => {
 
 describe('a hostile SVG', () => {
   it('gets the default image after IMAGE_ENCODE_TIMEOUT_S, its process killed; its waiting variants fail with it; other images are still made', async () => {
-    const site = testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache'), IMAGE_ENCODE_TIMEOUT_S: '30', BACKEND_TIMEOUT_MS: '120000' });
+    // Answers wait as long as it takes, so that each shows how its own work ended.
+    const site = testApp(backend.url, { IMAGE_CACHE_DIR: join(dir, 'cache'), IMAGE_ENCODE_TIMEOUT_S: '30', IMAGE_WAIT_S: '600', BACKEND_TIMEOUT_MS: '120000' });
     const { urls, encoder, variants } = site.locals.images;
     const hostile = `${backend.url}/media/hostile.svg`;
     const url = (source: string, width: number) => urls.imageSet(source, [width]).src;
@@ -102,6 +103,38 @@ describe('a hostile SVG', () => {
     expect(encoder.pids).not.toContain(drawing[0]);
     encoder.close();
   }, 300_000);
+});
+
+describe('a source slower than IMAGE_WAIT_S', () => {
+  it('gets the default image when the wait is over, before a proxy would give up on the replica, and its variant on a later request', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#30a060' } })
+      .jpeg()
+      .toBuffer();
+    const slow = await startFakeBackend({ '/media/slow.jpg': { body: photo, contentType: 'image/jpeg', until: held } });
+    try {
+      const site = testApp(slow.url, { IMAGE_CACHE_DIR: join(dir, 'slow-cache'), IMAGE_WAIT_S: '1', BACKEND_TIMEOUT_MS: '120000' });
+      const url = site.locals.images.urls.imageSet(`${slow.url}/media/slow.jpg`, [320]).src;
+
+      // The source is held for as long as the test likes: only the wait can end this answer.
+      const first = await getBytes(site, url, WEBP);
+      expect(first.status).toBe(200);
+      expect(first.headers['x-image-fallback']).toBe('too-slow');
+      expect(first.headers['cache-control']).toBe('public, max-age=60');
+
+      release();
+      // The variant was still made: once it is on disk, it is the answer.
+      await waitUntil(async () => (await getBytes(site, url, WEBP)).headers['x-image-fallback'] === undefined);
+      const later = await getBytes(site, url, WEBP);
+      expect((await sharp(later.body as Buffer).metadata()).width).toBe(320);
+      expect(slow.calls('/media/slow.jpg')).toBe(1);
+      site.locals.images.encoder.close();
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
 });
 
 describe('an encoder process whose server goes away', () => {
