@@ -5,7 +5,7 @@
  * and cstime, so counting both keeps a child that exits mid-measurement.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
@@ -26,16 +26,29 @@ export function cpuMicros(pids) {
   return (ticks * 1e6) / CLK_TCK;
 }
 
-/** The pids whose CPU a server costs: the process and its children, and theirs. */
+/**
+ * The pids whose CPU a server costs: the process and its children, and theirs. Read from /proc (each
+ * thread lists the children it started), not from a command: a command run to read a process's own
+ * tree would be its child and add its CPU to what is read.
+ */
 export function processTree(pid) {
-  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter(Boolean)
-    .map(Number);
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      // The thread ended since the directory was read.
+      return [];
+    }
+  });
   return [pid, ...children.flatMap(processTree)];
 }
 
-/** CPU time (microseconds) of `pid` and of every process under it, those already ended and waited for included. */
+/**
+ * CPU time (microseconds) of `pid` and of every process under it, those already ended and waited for
+ * included. Read by the process itself, the figure is consistent: Node waits for an ended child only on
+ * its event loop, never during this synchronous read, so a child is either listed (a zombie is) or in
+ * cutime, never both or neither.
+ */
 export function treeCpuMicros(pid) {
   // cutime and cstime: the 16th and 17th fields.
   const fields = statFields(pid);
