@@ -3,7 +3,7 @@
  * holds while it makes variants one after another, with glibc's malloc as it comes and with the arena
  * limit server/images/encoder.ts gives its processes, one run after the other on the same jobs. Two
  * sequences: the site's own media (its photos and PNGs, and 20 of its SVGs, at six sizes and formats
- * each), and a 4000x3000 camera-like JPEG (scripts/lib/photo.ts) at six variants, twice. Printed per
+ * each), and a 4000x3000 camera-like JPEG (scripts/lib/photo.ts) at the same six, twice. Printed per
  * run: the process's resident memory when idle, its peak (VmHWM) and what it still held after the last
  * job (VmRSS), from /proc. A process is never replaced here, so what it keeps is seen whole; the server
  * replaces one that keeps more than its bound. Linux only; figures depend on the machine.
@@ -24,14 +24,6 @@ const VARIANTS = [
   [960, 'avif'],
   [1920, 'webp'],
   [1280, 'avif'],
-  ['og', 'legacy'],
-];
-const CAMERA_VARIANTS = [
-  [1920, 'avif'],
-  [1920, 'webp'],
-  [1280, 'avif'],
-  [1280, 'webp'],
-  [1920, 'legacy'],
   ['og', 'legacy'],
 ];
 const ALLOCATORS = { 'glibc as it comes': {}, 'MALLOC_ARENA_MAX=1': { MALLOC_ARENA_MAX: '1' } };
@@ -82,7 +74,7 @@ async function measure(jobs, env) {
 const camera = await withBundled('photo', (module) => module.cameraLikePhoto());
 const sequences = {
   'site media': mediaFiles().flatMap((file) => VARIANTS.map(([width, target]) => [readFileSync(file), width, target])),
-  '4000x3000 JPEG, twice': [...CAMERA_VARIANTS, ...CAMERA_VARIANTS].map(([width, target]) => [camera, width, target]),
+  '4000x3000 JPEG, twice': [...VARIANTS, ...VARIANTS].map(([width, target]) => [camera, width, target]),
 };
 const fixed = (value) => value.toFixed(0).padStart(6);
 console.log(

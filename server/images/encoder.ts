@@ -58,7 +58,7 @@ const CHILD_ARGS = ['--max-old-space-size=64'];
 /**
  * glibc's malloc gives every thread that allocates an arena of its own (up to eight per core) and an
  * arena keeps the pages of its busiest moment: libuv's workers, which take turns at sharp's jobs, and
- * libaom's encoder threads each kept a copy of an encode's peak. One arena keeps one (sharp's docs
+ * libaom's encoder threads would each keep a copy of an encode's peak. One arena keeps one (sharp's docs
  * advise jemalloc or fewer arenas on glibc); there is a single job per process, so no lock is contended.
  * Other C libraries ignore the variable.
  */
@@ -109,7 +109,7 @@ export class Encoder {
   private readonly live = new Set<Worker>();
   private readonly script: URL;
   private nextId = 1;
-  /** Jobs that ran out of time (their process killed), and processes started, for /metrics and tests. */
+  /** Jobs that ran out of time (their process killed), processes started, and processes replaced for their memory: for /metrics and tests. */
   readonly stats = { timeouts: 0, processesStarted: 0, recycledForMemory: 0 };
 
   constructor(private readonly options: EncoderOptions) {

@@ -1,9 +1,8 @@
 /**
  * What the image encoder processes keep of the memory their work took. libvips's and libaom's threads
- * each allocate, and glibc's malloc gave each thread an arena that kept the pages of its busiest
- * moment: after a dozen variants of one camera photo a process held 260-270 MB (measured; about 140 MB
- * with the arena limit the encoder now gives its processes; docs/performance.md). And a process that
- * holds more than its bound after a job is replaced instead of being given the next one. Memory is
+ * each allocate, and with one glibc malloc arena per thread a process keeps about one encode's peak per
+ * thread, many times what one arena keeps (scripts/encoder-memory.mjs measures both). And a process
+ * that holds more than its bound after a job is replaced instead of being given the next one. Memory is
  * read from /proc and asserted loosely; no time is.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +12,7 @@ import { cameraLikePhoto } from '../../scripts/lib/photo';
 import { Encoder } from '../../server/images/encoder';
 import type { Size, Target } from '../../server/images/formats';
 
-/** Far above what a process keeps with the arena limit, far below what it kept without. */
+/** Far above what a process keeps with one malloc arena, far below what it keeps with one per thread. */
 const KEPT_MB_AT_MOST = 200;
 const VARIANTS: [Size, Target][] = [
   [1920, 'avif'],
