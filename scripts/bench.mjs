@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { withBundled } from './lib/bundled.mjs';
+import { CLK_TCK, cpuMicros, processTree } from './lib/process-cpu.mjs';
 import { freePort, productionNodeFlags, root, startBuiltSite, waitFor } from './lib/site-process.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -47,7 +48,6 @@ const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 /** A real backend's time per call (network and query), for the replica rows. */
 const BACKEND_DELAY_MS = Number(process.env.BENCH_BACKEND_DELAY_MS ?? 20);
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const USER_AGENT = 'Mozilla/5.0 (bench) Chrome/140.0';
 /** What Chromium sends over HTTPS, as visitors reach the site behind nginx. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -69,27 +69,6 @@ async function stopChild(child, signal = 'SIGTERM') {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
   await exited;
-}
-
-/** CPU time (user + system) the processes have used, in microseconds. */
-function cpuMicros(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks * 1e6) / CLK_TCK;
-}
-
-/** The pids whose CPU a server costs: the process and its children (nginx's workers). */
-function processTree(pid) {
-  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter(Boolean)
-    .map(Number);
-  return [pid, ...children.flatMap(processTree)];
 }
 
 /**

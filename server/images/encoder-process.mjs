@@ -8,8 +8,8 @@
  * tests and from dist/server in production (build.mjs copies it there).
  *
  * Messages in: { id, op: 'inspect', bytes } or { id, op: 'encode', bytes, source, width, target,
- * shareCrop }; out: { ready: true } once, then { id, result }, or { id, refused: { reason, detail } },
- * or { id, error }.
+ * shareCrop }; out: { ready: true } once, then { id, rss, result }, or { id, rss, refused: { reason,
+ * detail } }, or { id, rss, error } (rss: the process's resident bytes once the job is done).
  */
 import sharp from 'sharp';
 
@@ -119,13 +119,15 @@ async function handle(job) {
 if (!process.send) throw new Error('encoder-process.mjs runs as a child process only');
 const send = process.send.bind(process);
 process.on('message', (/** @type {Job} */ job) => {
+  // The resident memory after the job: the server replaces a process that kept too much.
+  const answer = (/** @type {object} */ reply) => send({ id: job.id, rss: process.memoryUsage.rss(), ...reply });
   handle(job).then(
-    (result) => send({ id: job.id, result }),
+    (result) => answer({ result }),
     (error) =>
-      send(
+      answer(
         error instanceof Refused
-          ? { id: job.id, refused: { reason: error.reason, detail: error.message } }
-          : { id: job.id, error: error instanceof Error ? error.message : String(error) },
+          ? { refused: { reason: error.reason, detail: error.message } }
+          : { error: error instanceof Error ? error.message : String(error) },
       ),
   );
 });

@@ -34,6 +34,8 @@ export interface EncoderOptions {
   timeoutMs: number;
   /** The child's script; tests may give another. */
   script?: URL;
+  /** A process holding more resident memory than this after a job is replaced (RECYCLE_ABOVE_BYTES). */
+  recycleAboveBytes?: number;
 }
 
 /**
@@ -45,8 +47,22 @@ const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 30_000;
 /** A process is replaced after this many jobs: what libvips and the allocator keep cannot grow for weeks. */
 const JOBS_PER_PROCESS = 200;
+/**
+ * A process that holds more than this after a job is replaced rather than given the next: what a large
+ * source's decode and encode took stays resident in the allocator's free lists otherwise, for as long as
+ * the process lives. A process that has just loaded sharp holds about half of it.
+ */
+const RECYCLE_ABOVE_BYTES = 128 * 1024 * 1024;
 /** libvips holds the pixels outside the JavaScript heap: the child's heap holds messages only. */
 const CHILD_ARGS = ['--max-old-space-size=64'];
+/**
+ * glibc's malloc gives every thread that allocates an arena of its own (up to eight per core) and an
+ * arena keeps the pages of its busiest moment: libuv's workers, which take turns at sharp's jobs, and
+ * libaom's encoder threads would each keep a copy of an encode's peak. One arena keeps one (sharp's docs
+ * advise jemalloc or fewer arenas on glibc); there is a single job per process, so no lock is contended.
+ * Other C libraries ignore the variable.
+ */
+const CHILD_ENV = { MALLOC_ARENA_MAX: '1' };
 
 /**
  * Encoders run this much nicer than the server. A variant is made once and then read from disk, while a page is
@@ -67,7 +83,8 @@ function lowerPriority(child: ChildProcess): void {
 
 type Job = { op: 'inspect'; bytes: Buffer } | { op: 'encode'; bytes: Buffer; source: SourceImage; width: Size; target: Target; shareCrop: typeof SHARE_CROP };
 
-type Reply = { ready: true } | { id: number; result: unknown } | { id: number; refused: { reason: string; detail: string } } | { id: number; error: string };
+/** Every answer to a job carries the process's resident memory (bytes) once the job is done. */
+type Reply = { ready: true } | ({ id: number; rss: number } & ({ result: unknown } | { refused: { reason: string; detail: string } } | { error: string }));
 
 interface Pending {
   id: number;
@@ -81,6 +98,8 @@ interface Worker {
   ready: Promise<void>;
   failStart: (error: Error) => void;
   jobs: number;
+  /** Resident bytes the process reported with its last answer. */
+  rss: number;
   current: Pending | null;
   idleTimer?: NodeJS.Timeout;
 }
@@ -90,8 +109,8 @@ export class Encoder {
   private readonly live = new Set<Worker>();
   private readonly script: URL;
   private nextId = 1;
-  /** Jobs that ran out of time (their process killed), and processes started, for /metrics and tests. */
-  readonly stats = { timeouts: 0, processesStarted: 0 };
+  /** Jobs that ran out of time (their process killed), processes started, and processes replaced for their memory: for /metrics and tests. */
+  readonly stats = { timeouts: 0, processesStarted: 0, recycledForMemory: 0 };
 
   constructor(private readonly options: EncoderOptions) {
     this.script = options.script ?? new URL('./encoder-process.mjs', import.meta.url);
@@ -147,7 +166,12 @@ export class Encoder {
   }
 
   private start(): Worker {
-    const child = fork(this.script, [], { execArgv: CHILD_ARGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(this.script, [], {
+      execArgv: CHILD_ARGS,
+      env: { ...process.env, ...CHILD_ENV },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     this.stats.processesStarted++;
     lowerPriority(child);
     // Neither keeps the server alive: a stopping server does not wait for an idle encoder.
@@ -157,12 +181,13 @@ export class Encoder {
     const ready = new Promise<void>((resolve, reject) => ((started = resolve), (failStart = reject)));
     // A failed start is the waiting job's error; nobody else awaits it.
     ready.catch(() => undefined);
-    const worker: Worker = { child, ready, failStart, jobs: 0, current: null };
+    const worker: Worker = { child, ready, failStart, jobs: 0, rss: 0, current: null };
     this.live.add(worker);
     child.on('message', (reply: Reply) => {
       if ('ready' in reply) return started();
       const pending = worker.current;
       if (!pending || pending.id !== reply.id) return;
+      worker.rss = reply.rss;
       if ('result' in reply) pending.resolve(reply.result);
       else if ('refused' in reply) pending.reject(new Refused(categoryOf(reply.refused.reason), reply.refused.detail));
       else pending.reject(new Refused('failed', reply.error));
@@ -177,6 +202,10 @@ export class Encoder {
     if (!this.live.has(worker)) return;
     worker.jobs++;
     if (worker.jobs >= JOBS_PER_PROCESS) return this.end(worker, null);
+    if (worker.rss > (this.options.recycleAboveBytes ?? RECYCLE_ABOVE_BYTES)) {
+      this.stats.recycledForMemory++;
+      return this.end(worker, null);
+    }
     worker.child.channel?.unref();
     worker.idleTimer = setTimeout(() => this.end(worker, null), IDLE_MS);
     worker.idleTimer.unref();

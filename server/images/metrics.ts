@@ -12,6 +12,12 @@ export function registerImageMetrics(registry: Registry, { variants, versions, d
   gauge(registry, 'site_image_queue_waiting', 'Image variants waiting for a slot (past 16, requests get 503)', () => variants.queue.stats.queued);
   gauge(registry, 'site_image_encoder_processes', 'Encoder child processes alive (they exit when idle)', () => encoder.pids.length);
   mirrored(registry, 'site_image_encode_timeouts_total', 'Encodes stopped at IMAGE_ENCODE_TIMEOUT_S (their process killed)', () => encoder.stats.timeouts);
+  mirrored(
+    registry,
+    'site_image_encoder_recycled_total',
+    'Encoder processes replaced because they held more than 128 MB after a job',
+    () => encoder.stats.recycledForMemory,
+  );
   new Counter({
     name: 'site_image_fallbacks_total',
     help: 'Default images answered in place of a source, by reason (the X-Image-Fallback value); details are in the log',

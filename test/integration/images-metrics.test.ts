@@ -59,6 +59,7 @@ describe('image metrics', () => {
     expect(metrics.get('site_image_queue_running')).toBe(0);
     expect(metrics.get('site_image_queue_waiting')).toBe(0);
     expect(metrics.get('site_image_encode_timeouts_total')).toBe(0);
+    expect(metrics.get('site_image_encoder_recycled_total')).toBe(0);
     expect(metrics.get('site_image_fallbacks_total{reason="missing"}')).toBe(1);
     expect(metrics.get('site_image_fallbacks_total{reason="not-allowed"}')).toBe(1);
     expect(metrics.get('site_image_fallbacks_total{reason="too-slow"}')).toBe(0);
