@@ -4,7 +4,7 @@
  * an error naming the island (the browser suite fails on any), never silently patched over. An island
  * must not call useId: the server numbers ids by the whole page's tree, the browser by the island's.
  */
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import type { IslandName } from '../shared/islands/names';
 import { ISLANDS } from './islands';
 
@@ -14,15 +14,20 @@ export async function hydrateIsland(element: HTMLElement, name: IslandName): Pro
   const { Component } = module.default.island;
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      element,
-      <Committed onCommit={resolve}>
-        <Component {...props} />
-      </Committed>,
-      {
-        onRecoverableError: (error) => console.error(`island ${name}: hydration failed, rendered again in the browser:`, error),
-      },
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for a whole island (a long task on a slow phone). A press that comes meanwhile is
+    // held by client/wake.ts and replayed once the island has committed.
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <Committed onCommit={resolve}>
+          <Component {...props} />
+        </Committed>,
+        {
+          onRecoverableError: (error) => console.error(`island ${name}: hydration failed, rendered again in the browser:`, error),
+        },
+      );
+    });
   });
 }
 

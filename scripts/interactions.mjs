@@ -62,7 +62,8 @@ async function measure(browser, url) {
   await page.waitForLoadState('networkidle');
 
   await cdp.send('Preload.enable');
-  const link = page.locator('main a[href^="/en/"]').first();
+  // The next page: the first link in the text to another page (not the page's own entry in its side menu).
+  const link = page.locator('main a[href^="/en/"]:not([aria-current])').first();
   const href = new URL(await link.getAttribute('href'), url).href;
   const ready = new Promise((done) => {
     const timer = setTimeout(done, 5000);

@@ -110,6 +110,23 @@ describe('JavaScript budgets', () => {
   }
 });
 
+describe('Script compilation', () => {
+  it('asks V8 to compile every script a page loads while it streams in, off the main thread', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/ru/about`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const urls = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.name).filter((url) => /\/assets\/.*\.js$/.test(url)),
+    );
+    // React DOM among them: compiled lazily, its CommonJS factory is one long task on a slow phone.
+    expect(urls.some((url) => /\/react-root-[^/]*\.js$/.test(url))).toBe(true);
+    const unhinted = await Promise.all(urls.map(async (url) => ((await (await fetch(url)).text()).startsWith('//# allFunctionsCalledOnLoad\n') ? null : url)));
+    expect(unhinted.filter(Boolean)).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('Stylesheets', () => {
   /** A page and an element whose look comes from that page's own stylesheet rules. */
   const STYLED: [path: string, selector: string, property: string, value: string][] = [
