@@ -1,9 +1,11 @@
 /**
  * The process shell: read the configuration, listen, and stop gracefully. On SIGTERM/SIGINT the
- * server stops accepting connections, lets in-flight responses finish, and exits within 10 s.
+ * server stops accepting connections, lets in-flight responses finish (each saying Connection: close,
+ * so that a proxy sends nothing more on it), and exits within 10 s.
  */
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { applyConnectionPolicy } from './connections';
 import { metricsServer } from './metrics';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,8 +25,10 @@ const app = createApp(config);
 const logger = app.locals.logger;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, source: app.locals.cache.source.name, siteUrl: config.siteUrl }, 'listening');
-  // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm.
+  // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm;
+  // make the default image's stand-ins while the image queue is idle (server/images/variants.ts).
   app.locals.search.warm();
+  app.locals.images.variants.prepareStandIns().catch((error: unknown) => logger.warn({ err: error }, 'default image stand-ins not made'));
 });
 function exitOnListenError(host: string, port: number) {
   return (error: NodeJS.ErrnoException) => {
@@ -33,6 +37,7 @@ function exitOnListenError(host: string, port: number) {
   };
 }
 server.on('error', exitOnListenError(config.host, config.port));
+const connections = applyConnectionPolicy(server);
 
 // Metrics and the detailed health on their own port and address (METRICS_HOST, loopback unless set), so
 // the public one never exposes them (nginx does not proxy it either).
@@ -49,6 +54,7 @@ function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');
   metrics?.close();
   void app.locals.shared?.close();
+  connections.closeAfterEachResponse();
   server.close(() => {
     logger.info('stopped');
     process.exit(0);

@@ -5,7 +5,8 @@
  * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
  * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
  * failure is remembered for as long, and the variants of that source still waiting in the queue fail
- * with it, so a broken image is neither fetched nor drawn again for each of them.
+ * with it, so a broken image is neither fetched nor drawn again for each of them. The default image
+ * itself never waits behind the queue once the process is warm: see `prepareStandIns`.
  */
 import { createHash } from 'node:crypto';
 import { boundedMap } from '../../shared/bounded';
@@ -33,6 +34,9 @@ const MAX_FAILURES = 1000;
 /** Two encodes at once leave the main thread its core on a two-core machine; a few more may wait. */
 const ENCODES_AT_ONCE = 2;
 const MAX_WAITING = 16;
+/** The width of the default image kept at hand in each format (`prepareStandIns`). */
+export const STAND_IN_WIDTH = 640;
+const TARGETS: readonly Target[] = ['avif', 'webp', 'legacy'];
 
 export interface Answer extends Variant {
   cacheControl: string;
@@ -75,6 +79,8 @@ export class ImageVariants {
   private readonly failures = boundedMap<string, { reason: FallbackReason; until: number }>({ entries: MAX_FAILURES });
   /** Default images answered in place of a source, by reason, since start (for /metrics). */
   readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
+  /** The default image at STAND_IN_WIDTH, by format, once made. */
+  private readonly standIns = new Map<Target, Made>();
 
   constructor(private readonly deps: VariantDeps) {}
 
@@ -127,19 +133,51 @@ export class ImageVariants {
     this.failures.set(source, { reason, until: this.deps.now() + REMEMBER_FAILURE_MS });
   }
 
-  /** The default image's variant; if even that fails, the error goes to the app's error handler (500). */
+  /**
+   * Makes the default image at STAND_IN_WIDTH in every format, for `fallback` to answer when the width
+   * asked for was never made. The process shell calls it at start-up, while the queue is idle: a
+   * fallback is answered because the queue is busy or slow (IMAGE_WAIT_S), and one that waited there in
+   * turn could outlast the proxy's read timeout, which takes the replica out of the proxy's rotation.
+   */
+  async prepareStandIns(): Promise<void> {
+    await Promise.all(
+      TARGETS.map(async (target) => {
+        if (!this.standIns.has(target)) this.standIns.set(target, await this.variant(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target));
+      }),
+    );
+  }
+
+  /**
+   * The default image at the width asked for when it was made before, else its stand-in at
+   * STAND_IN_WIDTH (the browser scales it; cached a minute like every fallback) while the width asked
+   * for is made for the next time. Only before the stand-ins exist does a fallback wait for an encode;
+   * if even that fails, the error goes to the app's error handler (500).
+   */
   private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
     this.fallbacks[reason]++;
-    const made = await this.variant(DEFAULT_IMAGE, null, width, target);
+    const standIn = this.standIns.get(target);
+    let made: Made;
+    if (standIn) {
+      const exact = await this.stored(DEFAULT_IMAGE, null, width, target);
+      if (!exact) this.variant(DEFAULT_IMAGE, null, width, target).catch(() => undefined);
+      made = exact ?? standIn;
+    } else {
+      made = await this.variant(DEFAULT_IMAGE, null, width, target);
+    }
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
 
-  private async variant(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Made> {
+  /** The variant from the disk cache, when its source's version is known and it was made before. */
+  private async stored(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Made | null> {
     const version = urlVersion ?? this.deps.versions.current(source)?.version;
-    if (version) {
-      const stored = await this.deps.disk.get(variantKey(version, width, target));
-      if (stored) return { ...stored, version };
-    }
+    if (!version) return null;
+    const stored = await this.deps.disk.get(variantKey(version, width, target));
+    return stored ? { ...stored, version } : null;
+  }
+
+  private async variant(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Made> {
+    const stored = await this.stored(source, urlVersion, width, target);
+    if (stored) return stored;
     return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target), source));
   }
 

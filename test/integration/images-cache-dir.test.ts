@@ -4,13 +4,13 @@
  * naming the variable and keeps its variants in a private directory, removed when it stops), and a
  * process started after the holder was killed takes the directory over, finding its variants there.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Signer } from '../../server/images/signing';
+import { contentVersion } from '../../server/images/versions';
 import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -46,7 +46,7 @@ async function start(cacheDir: string): Promise<RunningServer> {
 
 /** The variant's URL as pages get it once the source is known (its version is a hash of its bytes). */
 function variantUrl(server: RunningServer, width: number, versioned: boolean): string {
-  const version = versioned ? createHash('sha256').update(photo).digest().subarray(0, 12).toString('base64url') : null;
+  const version = versioned ? contentVersion(photo) : null;
   return `${server.url}${imagePath(signer, { width, version, source: `${backend.url}/media/photo.jpg` })}`;
 }
 
@@ -60,7 +60,8 @@ function logLines(server: RunningServer): Array<{ level: number; msg: string; di
 }
 
 const owner = (cacheDir: string) => Number(readFileSync(join(cacheDir, '.owner'), 'utf8').trim());
-const variants = (cacheDir: string) => readdirSync(cacheDir).filter((name) => !name.startsWith('.'));
+/** The photo's variants on disk (named by its version), not the default image's stand-ins made at start-up. */
+const variants = (cacheDir: string) => readdirSync(cacheDir).filter((name) => name.startsWith(`${contentVersion(photo)}.`));
 
 describe('IMAGE_CACHE_DIR', () => {
   it('belongs to one live process: a second one goes private and says so; after the holder is killed, the next takes it over', async () => {

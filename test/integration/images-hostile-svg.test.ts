@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENCODER_NICENESS } from '../../server/images/encoder';
+import { STAND_IN_WIDTH } from '../../server/images/variants';
 import { SHARE_CROP } from '../../shared/seo';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
@@ -106,18 +107,25 @@ describe('a hostile SVG', () => {
 });
 
 describe('a source slower than IMAGE_WAIT_S', () => {
-  it('gets the default image when the wait is over, before a proxy would give up on the replica, and its variant on a later request', async () => {
+  /** A backend whose photos are held until the test releases them: only the wait can end an answer. */
+  async function heldBackend(names: string[]) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#30a060' } })
       .jpeg()
       .toBuffer();
-    const slow = await startFakeBackend({ '/media/slow.jpg': { body: photo, contentType: 'image/jpeg', until: held } });
+    const backend = await startFakeBackend(
+      Object.fromEntries(names.map((name) => [`/media/${name}`, { body: photo, contentType: 'image/jpeg', until: held }])),
+    );
+    return { backend, release };
+  }
+
+  it('gets the default image when the wait is over, before a proxy would give up on the replica, and its variant on a later request', async () => {
+    const { backend: slow, release } = await heldBackend(['slow.jpg']);
     try {
       const site = testApp(slow.url, { IMAGE_CACHE_DIR: join(dir, 'slow-cache'), IMAGE_WAIT_S: '1', BACKEND_TIMEOUT_MS: '120000' });
       const url = site.locals.images.urls.imageSet(`${slow.url}/media/slow.jpg`, [320]).src;
 
-      // The source is held for as long as the test likes: only the wait can end this answer.
       const first = await getBytes(site, url, WEBP);
       expect(first.status).toBe(200);
       expect(first.headers['x-image-fallback']).toBe('too-slow');
@@ -129,6 +137,38 @@ describe('a source slower than IMAGE_WAIT_S', () => {
       const later = await getBytes(site, url, WEBP);
       expect((await sharp(later.body as Buffer).metadata()).width).toBe(320);
       expect(slow.calls('/media/slow.jpg')).toBe(1);
+      site.locals.images.encoder.close();
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  it('answers the default image without waiting for the queue, while the queue waits for slow sources', async () => {
+    const { backend: slow, release } = await heldBackend(['slow-1.jpg', 'slow-2.jpg', 'slow-3.jpg']);
+    try {
+      const site = testApp(slow.url, { IMAGE_CACHE_DIR: join(dir, 'busy-cache'), IMAGE_WAIT_S: '1', BACKEND_TIMEOUT_MS: '120000' });
+      const { urls, variants } = site.locals.images;
+      const url = (n: number, width: number) => urls.imageSet(`${slow.url}/media/slow-${n}.jpg`, [width]).src;
+      // As the process shell does at start-up.
+      await variants.prepareStandIns();
+
+      // Both of the queue's places wait for a source that does not come...
+      const holding = [1, 2].map((n) => getBytes(site, url(n, 320), WEBP).then((res) => res));
+      await waitUntil(() => variants.queue.stats.running === 2);
+      // ...so a third source's variant waits in line past IMAGE_WAIT_S, and so would the default image
+      // at a width never made before: its stand-in comes instead, with the queue still held.
+      const third = await getBytes(site, url(3, 960), WEBP);
+      expect(third.status).toBe(200);
+      expect(third.headers['x-image-fallback']).toBe('too-slow');
+      expect(variants.queue.stats.running).toBe(2);
+      const shown = await sharp(third.body as Buffer).metadata();
+      expect([shown.format, shown.width]).toEqual(['webp', STAND_IN_WIDTH]);
+      expect(shown.height / shown.width).toBeCloseTo(DEFAULT_RATIO, 2);
+
+      release();
+      for (const res of await Promise.all(holding)) expect(res.status).toBe(200);
+      await waitUntil(() => variants.queue.stats.running === 0 && variants.queue.stats.queued === 0);
       site.locals.images.encoder.close();
     } finally {
       release();

@@ -1,8 +1,10 @@
 /**
- * The built server as a process: bad configuration stops it with one clear line, and SIGTERM lets an
- * in-flight request finish before it exits.
+ * The built server as a process: bad configuration stops it with one clear line, SIGTERM lets an
+ * in-flight request finish before it exits, and kept-alive connections are closed by the proxy in
+ * front, never by the replica under it.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
@@ -56,7 +58,23 @@ describe('the server process', () => {
     const exited = server.stop('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);
+    // A proxy reusing this connection would find it closed and count that against the replica.
+    expect(response.headers.get('connection')).toBe('close');
     expect(await response.text()).toContain('Kech javob uz-late');
     expect(await exited).toBe(0);
+  });
+
+  it('keeps an idle connection open longer than nginx keeps it, so nginx is the side that closes it', async () => {
+    server = await startServer();
+    const conf = readFileSync(`${root}/deploy/nginx.conf`, 'utf8');
+    const upstream = /upstream site \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    const nginxIdleS = Number(/keepalive_timeout (\d+)s;/.exec(upstream)?.[1]);
+    expect(nginxIdleS).toBeGreaterThan(0);
+    const response = await fetch(`${server.url}/robots.txt`);
+    expect(response.headers.get('connection')).toBe('keep-alive');
+    // Node announces its idle timeout (seconds) on every kept-alive response.
+    const replicaIdleS = Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1]);
+    // A margin for a busy host, where either side's timer fires late.
+    expect(replicaIdleS).toBeGreaterThanOrEqual(nginxIdleS * 2);
   });
 });
