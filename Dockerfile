@@ -22,6 +22,12 @@ FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0
+# Two glibc malloc arenas instead of up to eight per core: every thread (libuv's pool compressing pages,
+# the rich-text sanitiser's worker) otherwise gets an arena of its own that keeps its busiest moment, and
+# the sanitiser's memory is not given back when its idle worker ends (docs/performance.md, "Memory of a
+# replica"). glibc reads it at process start, so it is set here, not in the code; the measuring scripts
+# (npm run soak, npm run bench) read this line and give the server the same.
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -61,6 +61,8 @@ export interface Config {
   imageEncodeTimeoutMs: number;
   /** Longest an image request waits for its variant before the default image is answered in its place. */
   imageWaitMs: number;
+  /** Images made at once, each in an encoder process of its own (the memory a replica needs grows with it). */
+  imageEncoders: number;
   /** Key of the image URLs' signatures; unset: a random key per process. */
   imageSigningKey: string | null;
   /** NODE_ENV=production. */
@@ -183,7 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheStaleMs: integer(env, 'CACHE_STALE_S', 86_400, 0, 31_536_000) * 1000,
     cacheMaxKeys: integer(env, 'CACHE_MAX_KEYS', 5000, 10, 1_000_000),
     cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 16, 1, 4096) * 1024 * 1024,
-    pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 64, 0, 4096) * 1024 * 1024,
+    pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 32, 0, 4096) * 1024 * 1024,
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,
     metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
     imageEncodeTimeoutMs: integer(env, 'IMAGE_ENCODE_TIMEOUT_S', 30, 1, 600) * 1000,
     imageWaitMs: integer(env, 'IMAGE_WAIT_S', 20, 1, 600) * 1000,
+    imageEncoders: integer(env, 'IMAGE_ENCODERS', 1, 1, 16),
     imageSigningKey: signingKey || null,
     production: env.NODE_ENV === 'production',
   };

@@ -25,10 +25,8 @@ const app = createApp(config);
 const logger = app.locals.logger;
 const server = app.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host, source: app.locals.cache.source.name, siteUrl: config.siteUrl }, 'listening');
-  // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm;
-  // make the default image's stand-ins while the image queue is idle (server/images/variants.ts).
+  // Fill the data cache and build the search index now, so the first search, sitemap or feed is warm.
   app.locals.search.warm();
-  app.locals.images.variants.prepareStandIns().catch((error: unknown) => logger.warn({ err: error }, 'default image stand-ins not made'));
 });
 function exitOnListenError(host: string, port: number) {
   return (error: NodeJS.ErrnoException) => {

@@ -1,6 +1,7 @@
 /**
- * The page cache: finished HTML, with its gzip and brotli encodings and the response headers prepared
- * when it was stored, keyed by URL and valid while every data entry the page used still has the
+ * The page cache: finished HTML in its gzip and brotli encodings (the plain HTML is rare enough to be
+ * unpacked from gzip when asked: keeping it would triple a page's bytes) and the response headers
+ * prepared when it was stored, keyed by URL and valid while every data entry the page used still has the
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
  * again on their next request. Bounded in bytes (shared/bounded.ts), least recently used out first.
  */
@@ -30,7 +31,6 @@ export interface StoredPage {
   route: string;
   /** Every response header except the encoding-specific ones; its CSP names no nonce (server/security.ts). */
   headers: Array<[string, string]>;
-  identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   /** One entity tag per stored coding (server/etag.ts), made once here rather than per response. */
@@ -141,9 +141,9 @@ export class PageCache {
   }
 
   private async compressAndStore(key: string, page: PageToStore): Promise<void> {
-    // Compressing costs more than rendering: not for a page that cannot fit (or a cache that is off),
-    // and once per key while a burst of misses renders the same page.
-    if (page.html.length > this.maxBytes || this.compressing.has(key)) return;
+    // Compressing costs more than rendering: not for a cache that is off, and once per key while a burst
+    // of misses renders the same page.
+    if (this.maxBytes === 0 || this.compressing.has(key)) return;
     this.compressing.add(key);
     let gz: Buffer;
     let br: Buffer;
@@ -156,13 +156,12 @@ export class PageCache {
       status: page.status,
       route: page.route,
       headers: page.headers,
-      identity: page.html,
       gzip: gz,
       br,
       etags: codedTags(createHash('sha1').update(page.html).digest('base64url')),
       deps: page.deps,
       imagesAt: page.imagesAt,
-      bytes: page.html.length + gz.length + br.length,
+      bytes: gz.length + br.length,
     };
     // Larger than the whole bound once compressed: not stored, and a page stored before under the key stays.
     if (stored.bytes > this.maxBytes) return;

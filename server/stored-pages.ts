@@ -5,6 +5,7 @@
  * little more than writing its bytes (docs/architecture.md, "Decisions and why").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { pickEncoding } from './encoding';
 import { noneMatchHits } from './etag';
 import { displayFromCookieHeader } from '../shared/display';
@@ -37,7 +38,7 @@ export function answerFromPageCache(cache: PageCache, req: IncomingMessage, res:
   if (noneMatchHits(req.headers['if-none-match'], etag)) {
     status = 304;
   } else {
-    body = coding ? page[coding] : page.identity;
+    body = coding ? page[coding] : gunzipSync(page.gzip);
     if (coding) headers['content-encoding'] = coding;
     headers['content-length'] = body.length;
   }

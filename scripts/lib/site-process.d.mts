@@ -6,6 +6,7 @@ export declare const root: string;
 export declare function freePort(): Promise<number>;
 export declare function chromiumPath(): string;
 export declare function productionNodeFlags(): string[];
+export declare function productionAllocatorEnv(): Record<string, string>;
 /** Resolves once `url` answers below 500; rejects after 30 s. */
 export declare function waitFor(url: string): Promise<void>;
 /** The environment of a built site in production mode on 127.0.0.1, its metrics listener on `metricsPort`. */

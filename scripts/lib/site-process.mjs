@@ -41,6 +41,15 @@ export function productionNodeFlags() {
   return JSON.parse(cmd.slice(4)).filter((arg) => arg.startsWith('--'));
 }
 
+/**
+ * The allocator settings the Dockerfile's ENV gives the server (glibc reads them when a process starts, so
+ * they cannot be set from inside it): measured processes get the same.
+ */
+export function productionAllocatorEnv() {
+  const arenas = /^\s*ENV\s+MALLOC_ARENA_MAX=(\d+)/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1];
+  return arenas ? { MALLOC_ARENA_MAX: arenas } : {};
+}
+
 /** Resolves once `url` answers below 500. */
 export async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
@@ -78,7 +87,7 @@ export async function startBuiltSite({ env = {}, nodeArgs = [], stdio = 'inherit
   const metricsPort = await freePort();
   const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, join(at, 'dist/server/index.js')], {
     cwd: at,
-    env: { ...siteEnv(port, metricsPort), BACKEND_URL: '', ...env },
+    env: { ...siteEnv(port, metricsPort), ...productionAllocatorEnv(), BACKEND_URL: '', ...env },
     stdio,
   });
   const url = `http://127.0.0.1:${port}`;

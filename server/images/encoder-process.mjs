@@ -13,7 +13,7 @@
  */
 import sharp from 'sharp';
 
-// One libvips thread per process: the server's work queue (two at once) is then the whole of the CPU
+// One libvips thread per process: the server's work queue (IMAGE_ENCODERS at once) is then the whole of the CPU
 // images take. No libvips operation cache: each variant is made once and then read from disk.
 sharp.concurrency(1);
 sharp.cache(false);
@@ -117,7 +117,14 @@ async function handle(job) {
 }
 
 if (!process.send) throw new Error('encoder-process.mjs runs as a child process only');
-const send = process.send.bind(process);
+const toServer = process.send.bind(process);
+/**
+ * A reply that cannot be sent means the server has gone (a job can end between the channel closing and
+ * 'disconnect' arriving): this process ends as it would on 'disconnect', instead of an uncaught
+ * ERR_IPC_CHANNEL_CLOSED on the stderr it shares with the server.
+ * @param {object} message
+ */
+const send = (message) => toServer(message, (/** @type {Error | null} */ error) => error && process.kill(process.pid, 'SIGKILL'));
 process.on('message', (/** @type {Job} */ job) => {
   // The resident memory after the job: the server replaces a process that kept too much.
   const answer = (/** @type {object} */ reply) => send({ id: job.id, rss: process.memoryUsage.rss(), ...reply });

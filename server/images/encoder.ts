@@ -43,8 +43,12 @@ export interface EncoderOptions {
  * can take seconds, and a fallback answer must not be lost to it.
  */
 const START_TIMEOUT_MS = 60_000;
-/** A process left without work this long exits. */
-const IDLE_MS = 30_000;
+/**
+ * A process left without work this long exits: one that has made a large variant keeps much of what it
+ * took (up to RECYCLE_ABOVE_BYTES) for as long as it lives, beside the server. Starting one again costs
+ * a fraction of a second of CPU, at the encoders' lower priority.
+ */
+const IDLE_MS = 10_000;
 /** A process is replaced after this many jobs: what libvips and the allocator keep cannot grow for weeks. */
 const JOBS_PER_PROCESS = 200;
 /**

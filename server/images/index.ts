@@ -64,7 +64,7 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
   const claimed = claimCacheDir(config.imageCacheDir, logger);
   const disk = new DiskCache(claimed.dir, config.imageCacheMaxBytes, logger);
   const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs });
-  const variants = new ImageVariants({ sources, versions, disk, encoder, logger, now, waitMs: config.imageWaitMs });
+  const variants = new ImageVariants({ sources, versions, disk, encoder, logger, now, waitMs: config.imageWaitMs, encodesAtOnce: config.imageEncoders });
   const urls = new ImageUrls(signer, versions);
   const richText = new RichTextImages({ urls, versions, allowed: (source) => sources.allowed(source), place: PLACES.richText });
   return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk, encoder, cacheDirConflict: claimed.conflict };

@@ -1,12 +1,12 @@
 /**
  * Answering one variant: from the disk cache when the source's version is known and the variant was
  * made before; otherwise one fetch of the source and one encode however many ask at once (single
- * flight), in the work queue (two at once, a few waiting, then 503), where the variants of one source
+ * flight), in the work queue (IMAGE_ENCODERS at once, a few waiting, then 503), where the variants of one source
  * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
  * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
  * failure is remembered for as long, and the variants of that source still waiting in the queue fail
  * with it, so a broken image is neither fetched nor drawn again for each of them. The default image
- * itself never waits behind the queue once the process is warm: see `prepareStandIns`.
+ * itself never waits in the queue: see `fallback`.
  */
 import { createHash } from 'node:crypto';
 import { boundedMap } from '../../shared/bounded';
@@ -31,12 +31,9 @@ const UNVERSIONED = 'public, max-age=3600';
 const FALLBACK = 'public, max-age=60';
 const REMEMBER_FAILURE_MS = 60_000;
 const MAX_FAILURES = 1000;
-/** Two encodes at once leave the main thread its core on a two-core machine; a few more may wait. */
-const ENCODES_AT_ONCE = 2;
 const MAX_WAITING = 16;
-/** The width of the default image kept at hand in each format (`prepareStandIns`). */
+/** The width of the default image kept at hand in each format (`standIn`). */
 export const STAND_IN_WIDTH = 640;
-const TARGETS: readonly Target[] = ['avif', 'webp', 'legacy'];
 
 export interface Answer extends Variant {
   cacheControl: string;
@@ -69,20 +66,27 @@ export interface VariantDeps {
    * rotation at once.
    */
   waitMs: number;
+  /**
+   * Encodes at once (IMAGE_ENCODERS), each in a process of its own that holds up to about 150 MB while it
+   * works: what a replica's memory must allow for. A few more may wait; past that, Busy (503).
+   */
+  encodesAtOnce: number;
 }
 
 export class ImageVariants {
-  readonly queue = new WorkQueue(ENCODES_AT_ONCE, MAX_WAITING);
+  readonly queue: WorkQueue;
   private readonly making = new SingleFlight<Made>();
   private readonly fetching = new SingleFlight<Original>();
   /** Failed sources, each until its time is up; the least recently met out first past the bound. */
   private readonly failures = boundedMap<string, { reason: FallbackReason; until: number }>({ entries: MAX_FAILURES });
   /** Default images answered in place of a source, by reason, since start (for /metrics). */
   readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
-  /** The default image at STAND_IN_WIDTH, by format, once made. */
-  private readonly standIns = new Map<Target, Made>();
+  /** The default image at STAND_IN_WIDTH, by format (`standIn`). */
+  private readonly standIns = new Map<Target, Promise<Made>>();
 
-  constructor(private readonly deps: VariantDeps) {}
+  constructor(private readonly deps: VariantDeps) {
+    this.queue = new WorkQueue(deps.encodesAtOnce, MAX_WAITING);
+  }
 
   /** Throws Busy when the work queue is full. */
   async answer(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Answer> {
@@ -134,36 +138,32 @@ export class ImageVariants {
   }
 
   /**
-   * Makes the default image at STAND_IN_WIDTH in every format, for `fallback` to answer when the width
-   * asked for was never made. The process shell calls it at start-up, while the queue is idle: a
-   * fallback is answered because the queue is busy or slow (IMAGE_WAIT_S), and one that waited there in
-   * turn could outlast the proxy's read timeout, which takes the replica out of the proxy's rotation.
+   * The default image at STAND_IN_WIDTH in `target`, made once, outside the work queue, by the first
+   * fallback that needs it. A fallback is answered because the queue is busy or slow (IMAGE_WAIT_S); one
+   * that waited in the queue in turn could outlast the proxy's read timeout, which takes the replica out
+   * of the proxy's rotation. A failed attempt (a broken install) is tried again by the next fallback.
    */
-  async prepareStandIns(): Promise<void> {
-    await Promise.all(
-      TARGETS.map(async (target) => {
-        if (!this.standIns.has(target)) this.standIns.set(target, await this.variant(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target));
-      }),
-    );
+  private standIn(target: Target): Promise<Made> {
+    let made = this.standIns.get(target);
+    if (!made) {
+      const making = (async () => (await this.stored(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target)) ?? this.make(DEFAULT_IMAGE, STAND_IN_WIDTH, target))();
+      making.catch(() => this.standIns.get(target) === making && this.standIns.delete(target));
+      this.standIns.set(target, (made = making));
+    }
+    return made;
   }
 
   /**
-   * The default image at the width asked for when it was made before, else its stand-in at
-   * STAND_IN_WIDTH (the browser scales it; cached a minute like every fallback) while the width asked
-   * for is made for the next time. Only before the stand-ins exist does a fallback wait for an encode;
-   * if even that fails, the error goes to the app's error handler (500).
+   * The default image at the width asked for when it was made before, or can be made at once (the queue
+   * has room); else its stand-in at STAND_IN_WIDTH, which the browser scales (cached a minute, like every
+   * fallback). A fallback never waits in the queue. If even that fails, the error goes to the app's
+   * error handler (500).
    */
   private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
     this.fallbacks[reason]++;
-    const standIn = this.standIns.get(target);
-    let made: Made;
-    if (standIn) {
-      const exact = await this.stored(DEFAULT_IMAGE, null, width, target);
-      if (!exact) this.variant(DEFAULT_IMAGE, null, width, target).catch(() => undefined);
-      made = exact ?? standIn;
-    } else {
-      made = await this.variant(DEFAULT_IMAGE, null, width, target);
-    }
+    let made = await this.stored(DEFAULT_IMAGE, null, width, target);
+    if (!made && this.queue.hasRoom(DEFAULT_IMAGE)) made = await this.variant(DEFAULT_IMAGE, null, width, target);
+    made ??= await this.standIn(target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
 

@@ -442,14 +442,14 @@ describe('load', () => {
     expect(backend.calls('/media/slow.jpg')).toBe(1);
   });
 
-  it('makes two variants at once, lets 16 wait, and answers 503 with Retry-After past that', async () => {
+  it('makes IMAGE_ENCODERS variants at once, lets 16 wait, and answers 503 with Retry-After past that', async () => {
     let release!: () => void;
     const until = new Promise<void>((resolve) => (release = resolve));
     const slow = await solid(1000, 800).jpeg().toBuffer();
     backend.set('/media/held-1.jpg', { body: slow, contentType: 'image/jpeg', until });
     backend.set('/media/held-2.jpg', { body: slow, contentType: 'image/jpeg', until });
     backend.set('/media/queued.jpg', { body: await solid(300, 200).jpeg().toBuffer(), contentType: 'image/jpeg' });
-    const site = app({ IMAGE_CACHE_DIR: join(dir, 'queue') });
+    const site = app({ IMAGE_CACHE_DIR: join(dir, 'queue'), IMAGE_ENCODERS: '2' });
     const held = ['/media/held-1.jpg', '/media/held-2.jpg'].map((path) => get(site, urlOf(site, backend.url + path)).then((res) => res));
     await backend.requested('/media/held-1.jpg');
     await backend.requested('/media/held-2.jpg');

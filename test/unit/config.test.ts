@@ -97,6 +97,9 @@ describe('configuration', () => {
     expect(config.imageSigningKey).toBe('s'.repeat(16));
     expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
     expect(config.imageEncodeTimeoutMs).toBe(30_000);
+    expect(config.imageEncoders).toBe(1);
+    expect(loadConfig({ IMAGE_ENCODERS: '3' }).imageEncoders).toBe(3);
+    expect(() => loadConfig({ IMAGE_ENCODERS: '0' })).toThrow(/^Invalid IMAGE_ENCODERS/);
     expect(config.imageCacheDir).toBeNull();
     expect(loadConfig({ IMAGE_CACHE_DIR: ' /var/cache/site-images ' }).imageCacheDir).toBe('/var/cache/site-images');
     expect(loadConfig({}).mediaOrigins).toEqual([]);

@@ -5,7 +5,9 @@
  *   queries, random query strings, list pages past the end), 15 % an image variant, 6 % a feed,
  *   the rest the sitemap;
  * and, for every answer, looks for the markup of ./hostile.mjs (a page that let it through), writing
- * each find with its second to a file. Statuses and times are read from nginx's access log instead
+ * each find with its second to a file. Visitors ask for brotli or gzip, as browsers do (what a replica
+ * stores and sends most); the crawler asks for plain HTML, which the script can read: its invented URLs
+ * include every warm page with a random query, rendered from the same data. Statuses and times are read from nginx's access log instead
  * (./access-log.mjs), which sees every answer, wrk's and the soak test's own.
  */
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,9 +30,9 @@ local langs = {"", "/uz-cyrl", "/ru", "/en"}
 local words = {"talaba", "qabul", "universitet", "fakultet", "imtihon", "grant", "magistr", "kutubxona", "xalqaro", "sport"}
 local feeds = {"/rss.xml", "/uz-cyrl/rss.xml", "/ru/rss.xml", "/en/rss.xml"}
 local markers = {${MARKERS.map(([name, text]) => `{${luaString(name)}, ${luaString(text)}}`).join(', ')}}
-local visitor = {["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 soak"}
+local visitor = {["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 soak", ["Accept-Encoding"] = "br, gzip"}
 local crawler = {["User-Agent"] = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"}
-local imageHeaders = {["User-Agent"] = visitor["User-Agent"], ["Accept"] = "image/avif,image/webp,image/*;q=0.8"}
+local imageHeaders = {["User-Agent"] = visitor["User-Agent"], ["Accept"] = "image/avif,image/webp,image/*;q=0.8", ["Accept-Encoding"] = "br, gzip"}
 
 local function readLines(path, into)
   for line in io.lines(path) do if #line > 0 then into[#into + 1] = line end end

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, productionNodeFlags, root } from '../site-process.mjs';
+import { freePort, productionAllocatorEnv, productionNodeFlags, root } from '../site-process.mjs';
 import { isRunning, launch, stopProcess } from './processes.mjs';
 import { boundedFetch, waitUntil } from './time.mjs';
 
@@ -65,7 +65,15 @@ export class Replica {
     this.ready = false;
     this.proc = launch(this.name, process.execPath, [...productionNodeFlags(), ...EXTRA_NODE_ARGS, join(root, 'dist/server/index.js')], {
       cwd: root,
-      env: { ...process.env, ...this.env, PORT: String(this.port), METRICS_PORT: String(this.metricsPort), HOST: '127.0.0.1', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        ...productionAllocatorEnv(),
+        ...this.env,
+        PORT: String(this.port),
+        METRICS_PORT: String(this.metricsPort),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+      },
       stdout: out,
       stderr: err,
     });
