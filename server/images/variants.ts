@@ -162,7 +162,8 @@ export class ImageVariants {
   private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
     this.fallbacks[reason]++;
     let made = await this.stored(DEFAULT_IMAGE, null, width, target);
-    if (!made && this.queue.hasRoom(DEFAULT_IMAGE)) made = await this.variant(DEFAULT_IMAGE, null, width, target);
+    // Room is looked at just before the queue is asked, with no await between.
+    if (!made && this.queue.hasRoom(DEFAULT_IMAGE)) made = await this.queued(DEFAULT_IMAGE, width, target);
     made ??= await this.standIn(target);
     return { ...made, cacheControl: FALLBACK, fallback: reason };
   }
@@ -176,8 +177,11 @@ export class ImageVariants {
   }
 
   private async variant(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Made> {
-    const stored = await this.stored(source, urlVersion, width, target);
-    if (stored) return stored;
+    return (await this.stored(source, urlVersion, width, target)) ?? this.queued(source, width, target);
+  }
+
+  /** Made in the work queue, once however many ask at once. */
+  private queued(source: string, width: Size, target: Target): Promise<Made> {
     return this.making.run(`${width} ${target} ${source}`, () => this.queue.run(() => this.make(source, width, target), source));
   }
 
