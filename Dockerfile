@@ -24,9 +24,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 # Two glibc malloc arenas instead of up to eight per core: every thread (libuv's pool compressing pages,
 # the rich-text sanitiser's worker) otherwise gets an arena of its own that keeps its busiest moment, and
-# the sanitiser's memory is not given back when its idle worker ends (docs/performance.md, "Memory of a
-# replica"). glibc reads it at process start, so it is set here, not in the code; the measuring scripts
-# (npm run soak, npm run bench) read this line and give the server the same.
+# the sanitiser's memory is not given back when its idle worker ends (`npm run bench:server-memory`
+# compares; docs/operations.md, "Memory"). glibc reads it at process start, so it is set here, not in the
+# code; the measuring scripts (npm run soak, npm run bench) read this line and give the server the same.
 ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -48,6 +48,6 @@ ENV METRICS_HOST=0.0.0.0
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1's child-free process and receives SIGTERM directly for a graceful stop.
-# The heap flags keep RSS near 150 MB instead of ~230 MB (V8 otherwise grows the young generation and
-# the old space freely); `npm start` and `npm run bench` run the server with the same flags.
+# The heap flags bound the young generation and the old space, which V8 otherwise grows freely (`npm run
+# bench:memory` measures them); `npm start` and `npm run bench` run the server with the same flags.
 CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "dist/server/index.js"]

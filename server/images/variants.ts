@@ -67,8 +67,9 @@ export interface VariantDeps {
    */
   waitMs: number;
   /**
-   * Encodes at once (IMAGE_ENCODERS), each in a process of its own that holds up to about 150 MB while it
-   * works: what a replica's memory must allow for. A few more may wait; past that, Busy (503).
+   * Encodes at once (IMAGE_ENCODERS), each in a process of its own that holds a large variant's pixels
+   * while it works: what a replica's memory must allow for (`npm run soak` measures it). A few more may
+   * wait; past that, Busy (503).
    */
   encodesAtOnce: number;
 }
