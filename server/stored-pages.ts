@@ -1,8 +1,9 @@
 /**
  * Answers a request from the page cache before Express sees it: the stored bytes in the encoding the
  * client accepts, the headers prepared when the page was stored (its CSP among them: a stored page has
- * no inline script and its CSP no nonce, server/security.ts), and ETag/304. Nothing is rendered, compressed, routed or wrapped again; a warm page costs
- * little more than writing its bytes (docs/architecture.md, "Decisions and why").
+ * no inline script and its CSP no nonce, server/security.ts), and ETag/304. Nothing is rendered,
+ * compressed, routed or wrapped again (a client that asks for no compression gets the gzip unpacked); a
+ * warm page costs little more than writing its bytes (docs/architecture.md, "Decisions and why").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';

@@ -7,8 +7,9 @@
  * and, for every answer, looks for the markup of ./hostile.mjs (a page that let it through), writing
  * each find with its second to a file. Visitors ask for brotli or gzip, as browsers do (what a replica
  * stores and sends most); the crawler asks for plain HTML, which the script can read: its invented URLs
- * include every warm page with a random query, rendered from the same data. Statuses and times are read from nginx's access log instead
- * (./access-log.mjs), which sees every answer, wrk's and the soak test's own.
+ * include every warm page with a random query, rendered from the same data. Statuses and times are
+ * read from nginx's access log instead (./access-log.mjs), which sees every answer, wrk's and the soak
+ * test's own.
  */
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
