@@ -142,4 +142,9 @@ process.on('message', (/** @type {Job} */ job) => {
 // wait for the libvips call running on libuv's threads, which for a hostile source is minutes of CPU
 // spent for nobody. Nothing here needs saving.
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+// The server alone decides when this process ends: idle, past a time limit, or with the server itself
+// ('disconnect' above). A signal sent to the whole process group (systemd's default KillMode, Ctrl-C in
+// a terminal, `kill -- -<pgid>`) would otherwise end it under a job the stopping server is still
+// finishing, and that image request would fail.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => undefined);
 send({ ready: true });
