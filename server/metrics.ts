@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataCache } from './backend/cache';
+import { droppedLogLines } from './logger';
 import type { PageCache } from './page-cache';
 import type { SharedTier } from './shared-cache';
 
@@ -85,6 +86,7 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   mirrored(registry, 'site_page_cache_stores_total', 'Rendered pages stored', () => pages.stats.stores);
   mirrored(registry, 'site_page_cache_evictions_total', 'Stored pages dropped to stay within PAGE_CACHE_MAX_MB', () => pages.stats.evictions);
   mirrored(registry, 'site_upstream_calls_total', 'Calls made to the backend', () => data.stats.upstreamCalls);
+  mirrored(registry, 'site_log_lines_dropped_total', 'Log lines dropped because stdout did not take them in time', droppedLogLines);
   if (shared) {
     mirrored(registry, 'site_shared_cache_fills_total', 'Data entries taken from Redis instead of the backend', () => data.stats.sharedFills);
     mirrored(registry, 'site_redis_errors_total', 'Redis calls that failed or timed out (the site went on without them)', () => shared.health.commandErrors);

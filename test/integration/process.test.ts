@@ -77,4 +77,18 @@ describe('the server process', () => {
     // A margin for a busy host, where either side's timer fires late.
     expect(replicaIdleS).toBeGreaterThanOrEqual(nginxIdleS * 2);
   });
+  it('keeps answering while nobody reads its log, and writes every line once stdout is read again', async () => {
+    server = await startServer({ LOG_LEVEL: 'info' });
+    // A container runtime's log reader that falls behind: its socket's buffers fill (a few hundred KiB
+    // on Linux) and stay full.
+    server.process.stdout!.pause();
+    const marker = 'x'.repeat(480);
+    const requests = 3000;
+    for (let i = 0; i < requests; i++) {
+      expect((await fetch(`${server.url}/robots.txt?n=${i}&${marker}`)).status).toBe(200);
+    }
+    server.process.stdout!.resume();
+    await expect.poll(() => server!.output().includes(`/robots.txt?n=${requests - 1}&`), { timeout: 60_000 }).toBe(true);
+    for (let i = 0; i < requests; i++) expect(server.output()).toContain(`/robots.txt?n=${i}&`);
+  }, 120_000);
 });
