@@ -220,10 +220,18 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(errorHandler(logger));
 
   const site = ((req: IncomingMessage, res: ServerResponse) => {
-    const served = answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
+    answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
       logRequest(logger, metrics, { method: req.method, path: req.url, route, status, started, cache: 'page' }),
+    ).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      (error: unknown) => {
+        logger.error({ err: error, path: req.url?.slice(0, 512) }, 'stored page failed');
+        if (res.headersSent) res.destroy();
+        else app(req, res);
+      },
     );
-    if (!served) app(req, res);
   }) as SiteApp;
   site.locals = app.locals;
   site.listen = (port: number, ...rest: [string, (() => void)?] | [(() => void)?]) => {

@@ -11,7 +11,11 @@
  *   (dropping them on every small purge would make a storm of purges a storm of renders).
  * - A resync (the purge channel came back after it was lost, so purges may have been missed): every
  *   data entry is marked expired, not dropped, so each is fetched again on its next read and still
- *   served if that fails (the backend may be what failed); every stored page is dropped.
+ *   served if that fails (the backend may be what failed). Stored pages are kept: one is answered
+ *   again only after the entries it used have been fetched again and came back with the versions it
+ *   was rendered from (PageCache.revalidated); a purge missed meanwhile changes a version, and the page
+ *   renders. Every replica resyncs at once after a Redis restart: dropping the pages would make that
+ *   moment a storm of renders on every replica.
  * - An image source changed (a background check found new bytes, or the source gone): stored pages
  *   hold its old URLs, and no page says which sources it shows, so every stored page is dropped.
  * - An image source learnt (seen for the first time): pages stored with URLs made without its version
@@ -47,7 +51,6 @@ export function cacheInvalidation(data: DataCache, pages: PageCache): Invalidati
     },
     resync() {
       data.expireAll();
-      pages.clear();
     },
     imageSourceChanged() {
       pages.clear();

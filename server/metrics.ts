@@ -82,6 +82,12 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   mirrored(registry, 'site_data_cache_stale_serves_total', 'Data cache reads answered with stale data', () => data.stats.staleServes);
   mirrored(registry, 'site_data_cache_refresh_failures_total', 'Background refreshes that failed (old data kept)', () => data.stats.refreshFailures);
   mirrored(registry, 'site_page_cache_hits_total', 'Requests answered from stored pages', () => pages.stats.hits);
+  mirrored(
+    registry,
+    'site_page_cache_revalidations_total',
+    'Stored pages whose expired data was fetched again before answering',
+    () => pages.stats.revalidations,
+  );
   mirrored(registry, 'site_page_cache_misses_total', 'Page requests rendered because no current stored page answered', () => pages.stats.misses);
   mirrored(registry, 'site_page_cache_stores_total', 'Rendered pages stored', () => pages.stats.stores);
   mirrored(registry, 'site_page_cache_evictions_total', 'Stored pages dropped to stay within PAGE_CACHE_MAX_MB', () => pages.stats.evictions);

@@ -53,6 +53,8 @@ interface PageToStore {
 
 export interface PageCacheStats {
   hits: number;
+  /** Stored pages whose expired data was fetched again (`revalidated`), answered when it came back unchanged. */
+  revalidations: number;
   /** Page requests rendered because no current stored page answered them (`missed`). */
   misses: number;
   stores: number;
@@ -60,7 +62,7 @@ export interface PageCacheStats {
 }
 
 export class PageCache {
-  readonly stats: PageCacheStats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  readonly stats: PageCacheStats = { hits: 0, revalidations: 0, misses: 0, stores: 0, evictions: 0 };
   private readonly pages: BoundedMap<string, StoredPage>;
   private readonly compressing = new Set<string>();
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
@@ -99,24 +101,49 @@ export class PageCache {
   /**
    * The stored page for `key` if its data is still current (stale data keeps it, while refreshing).
    * Every request is looked up here, assets and health checks too: a miss is counted only when a page
-   * is rendered (`missed`).
+   * is rendered (`missed`). A page whose data has expired is not answered here but kept: `revalidated`.
    */
   get(key: string): StoredPage | null {
+    const checked = this.checked(key);
+    if (!checked || checked.expired.length) return null;
+    this.stats.hits++;
+    return checked.page;
+  }
+
+  /**
+   * The stored page for `key` once the data entries it used that had expired (a resync expires them
+   * all; time, those nobody read for long) have been fetched again: when each came back as it was (the
+   * same version), the page is current and is answered without being rendered again; when one changed,
+   * or could not be fetched, null, and the page renders.
+   */
+  async revalidated(key: string): Promise<StoredPage | null> {
+    const checked = this.checked(key);
+    if (!checked) return null;
+    if (checked.expired.length) {
+      await this.data.refetch(checked.expired);
+      this.stats.revalidations++;
+    }
+    return this.get(key);
+  }
+
+  /**
+   * The stored page and the data entries it used that have expired, while its images and every entry's
+   * version are as they were when it was stored; else the page is dropped.
+   */
+  private checked(key: string): { page: StoredPage; expired: string[] } | null {
     const page = this.pages.get(key);
     if (!page) return null;
-    if (page.imagesAt !== null && page.imagesAt !== this.learnt) {
-      this.pages.delete(key);
-      return null;
-    }
+    const expired: string[] = [];
+    let current = page.imagesAt === null || page.imagesAt === this.learnt;
     for (const [path, version] of page.deps) {
+      if (!current) break;
       const now = this.data.peek(path);
-      if (!now || now.version !== version || now.freshness === 'expired') {
-        this.pages.delete(key);
-        return null;
-      }
+      current = now !== null && now.version === version;
+      if (now?.freshness === 'expired') expired.push(path);
     }
-    this.stats.hits++;
-    return page;
+    if (current) return { page, expired };
+    this.pages.delete(key);
+    return null;
   }
 
   /** Counts a page request the page cache could not answer: it is being rendered. */

@@ -20,11 +20,18 @@ export interface ServedFromCache {
 
 /**
  * True when the page cache answered. `onServed` runs once the response is written (request log and
- * metrics, as for every other response).
+ * metrics, as for every other response). A current page is answered before the first await; one whose
+ * data expired is answered once that data came back unchanged (PageCache.revalidated).
  */
-export function answerFromPageCache(cache: PageCache, req: IncomingMessage, res: ServerResponse, onServed: (served: ServedFromCache) => void): boolean {
+export async function answerFromPageCache(
+  cache: PageCache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onServed: (served: ServedFromCache) => void,
+): Promise<boolean> {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
-  const page = cache.get(storedPageKey(req.url, displayFromCookieHeader(req.headers.cookie)));
+  const key = storedPageKey(req.url, displayFromCookieHeader(req.headers.cookie));
+  const page = cache.get(key) ?? (await cache.revalidated(key));
   if (!page) return false;
   const started = process.hrtime.bigint();
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);

@@ -224,6 +224,19 @@ export class DataCache {
     this.markFlightsPurged(() => true);
   }
 
+  /**
+   * Reads the entries at `paths` again as a page's render would (those expired are fetched from the
+   * shared level or the backend), without their loaders: for a stored page whose data expired.
+   */
+  async refetch(paths: string[]): Promise<void> {
+    await Promise.all(
+      paths.map((path) => {
+        const entry = this.store.get<Entry>(path);
+        return entry ? this.get(path, entry.parse) : Promise.resolve();
+      }),
+    );
+  }
+
   private ageOf(entry: Entry): number {
     return entry.seq <= this.expiredThrough ? Infinity : this.now() - entry.storedAt;
   }

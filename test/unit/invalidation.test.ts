@@ -7,8 +7,18 @@ const parse = async (json: unknown) => json;
 
 /** A data cache holding /news/1 and /about, and a page cache with a page on each and one on no data. */
 async function caches() {
+  // What the backend answers, by path ({ path } unless set), and every path it was asked for.
+  const backend = new Map<string, unknown>();
+  const fetched: string[] = [];
   const data = new DataCache({
-    source: { name: 'test', mediaBase: '', fetchJson: async (path) => ({ kind: 'ok', json: { path } }) },
+    source: {
+      name: 'test',
+      mediaBase: '',
+      fetchJson: async (path) => {
+        fetched.push(path);
+        return { kind: 'ok', json: backend.get(path) ?? { path } };
+      },
+    },
     ttlMs: 60_000,
     staleMs: 60_000,
     maxKeys: 100,
@@ -23,7 +33,7 @@ async function caches() {
   await store('/about', ['/about']);
   await store('/contacts', []);
   const answered = () => ['/news', '/about', '/contacts'].filter((key) => pages.get(key));
-  return { data, pages, store, answered, invalidate: cacheInvalidation(data, pages) };
+  return { data, pages, store, answered, backend, fetched, invalidate: cacheInvalidation(data, pages) };
 }
 
 describe('cache invalidation (server/invalidation.ts)', () => {
@@ -41,12 +51,27 @@ describe('cache invalidation (server/invalidation.ts)', () => {
     expect([data.size, pages.size, pages.bytes]).toEqual([0, 0, 0]);
   });
 
-  it('a resync keeps the data entries but has each fetched again on its next read, and drops every stored page', async () => {
-    const { data, pages, invalidate } = await caches();
+  it('a resync keeps the data entries and the stored pages; a page is answered again once its data came back unchanged', async () => {
+    const { data, pages, answered, invalidate, fetched } = await caches();
+    const fetchesBefore = fetched.length;
     invalidate.resync();
     expect(data.size).toBe(2);
     expect(data.peek('/about')?.freshness).toBe('expired');
-    expect(pages.size).toBe(0);
+    expect(pages.size).toBe(3);
+    // Not answered as they are: their data may have been purged while the purge channel was down.
+    expect(answered()).toEqual(['/contacts']);
+    expect(await pages.revalidated('/about')).not.toBeNull();
+    expect(fetched.slice(fetchesBefore)).toEqual(['/about']);
+    expect(answered()).toEqual(['/about', '/contacts']);
+    expect(pages.stats.revalidations).toBe(1);
+  });
+
+  it('after a resync, a page whose data changed meanwhile (a purge it missed) renders again', async () => {
+    const { pages, invalidate, backend } = await caches();
+    invalidate.resync();
+    backend.set('/news/1', { path: '/news/1', title: 'edited' });
+    expect(await pages.revalidated('/news')).toBeNull();
+    expect(pages.size).toBe(2);
   });
 
   it('a changed image source drops every stored page; a learnt one only the pages stored before it was seen', async () => {
