@@ -21,7 +21,8 @@ export const SHARE = 'og';
 export type Size = number | typeof SHARE;
 
 /** AVIF, WebP, or the format every browser decodes: JPEG, or PNG for an image with transparency. */
-export type Target = 'avif' | 'webp' | 'legacy';
+export const TARGETS = ['avif', 'webp', 'legacy'] as const;
+export type Target = (typeof TARGETS)[number];
 
 /**
  * AVIF when Accept names image/avif, else WebP when it names image/webp, else legacy. Only types named

@@ -14,7 +14,7 @@ import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
-import type { Size, Target } from './formats';
+import { TARGETS, type Size, type Target } from './formats';
 import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
@@ -84,6 +84,12 @@ export class ImageVariants {
   readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
   /** The default image at STAND_IN_WIDTH, by format (`standIn`). */
   private readonly standIns = new Map<Target, Promise<Made>>();
+  /**
+   * Stand-ins are made one at a time (one per format at most ever waits): each encode holds an encoder
+   * process of some 40-60 MB beside the server, and a replica that has just started meets every format's
+   * first fallback at once. With the work queue's IMAGE_ENCODERS, that bounds the processes alive.
+   */
+  private readonly standInQueue = new WorkQueue(1, TARGETS.length);
 
   constructor(private readonly deps: VariantDeps) {
     this.queue = new WorkQueue(deps.encodesAtOnce, MAX_WAITING);
@@ -147,7 +153,9 @@ export class ImageVariants {
   private standIn(target: Target): Promise<Made> {
     let made = this.standIns.get(target);
     if (!made) {
-      const making = (async () => (await this.stored(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target)) ?? this.make(DEFAULT_IMAGE, STAND_IN_WIDTH, target))();
+      const making = this.standInQueue.run(
+        async () => (await this.stored(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target)) ?? this.make(DEFAULT_IMAGE, STAND_IN_WIDTH, target),
+      );
       making.catch(() => this.standIns.get(target) === making && this.standIns.delete(target));
       this.standIns.set(target, (made = making));
     }

@@ -181,6 +181,30 @@ describe('a source slower than IMAGE_WAIT_S', () => {
       await slow.close();
     }
   });
+
+  it('makes the default image’s stand-ins one at a time, in one encoder process beside the queue’s', async () => {
+    const { backend: slow, release } = await heldBackend(['slow-1.jpg', 'slow-2.jpg', 'slow-3.jpg', 'slow-4.jpg']);
+    try {
+      const site = testApp(slow.url, { IMAGE_CACHE_DIR: join(dir, 'stand-in-cache'), IMAGE_WAIT_S: '1', BACKEND_TIMEOUT_MS: '120000' });
+      const { urls, variants, encoder } = site.locals.images;
+      const url = (n: number, width: number) => urls.imageSet(`${slow.url}/media/slow-${n}.jpg`, [width]).src;
+      const holding = getBytes(site, url(1, 320), WEBP).then((res) => res);
+      await slow.requested('/media/slow-1.jpg');
+      // Three formats' stand-ins asked at once (a replica just started, every fallback cold): each encoder
+      // process holds some 40-60 MB beside the server, so they are made in turn, not side by side.
+      const answers = await Promise.all([getBytes(site, url(2, 960), 'image/avif,*/*'), getBytes(site, url(3, 960), WEBP), getBytes(site, url(4, 960), OLD)]);
+      expect(answers.map((res) => [res.status, res.headers['x-image-fallback']])).toEqual(Array(3).fill([200, 'too-slow']));
+      expect(encoder.stats.processesStarted).toBe(1);
+
+      release();
+      expect((await holding).status).toBe(200);
+      await waitUntil(() => variants.queue.stats.running === 0 && variants.queue.stats.queued === 0);
+      encoder.close();
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
 });
 
 describe('an encoder process whose server goes away', () => {
