@@ -36,7 +36,6 @@ import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
 import { healthDetails, publicHealth } from './health';
 import { seoRouter } from './seo';
-import { serveSpeculationRules } from './speculation-rules';
 import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
 import { SharedTier } from './shared-cache';
@@ -190,7 +189,6 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     }),
   );
   app.use(servePublic(PUBLIC_DIR));
-  app.use(serveSpeculationRules());
   app.use(images.router);
   app.use(publicHealth(upstream));
   app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));

@@ -25,7 +25,6 @@ import { displayFromCookieHeader, displayVariant } from '../shared/display';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
 import { allowInlineScripts } from './security';
-import { SPECULATION_RULES_HEADER } from './speculation-rules';
 
 export interface RenderDeps {
   routes: RouteHandlers;
@@ -145,7 +144,6 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status, personal: displayVariant(display) !== '' }));
     if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Speculation-Rules', SPECULATION_RULES_HEADER);
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };

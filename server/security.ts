@@ -50,7 +50,9 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'inline-speculation-rules': the page's inline speculation rules (shared/speculation-rules.ts), a
+        // JSON block that runs nothing; no other inline script is allowed by it.
+        scriptSrc: ["'self'", "'inline-speculation-rules'"],
         // docx-preview (the /XQQ document viewer) injects <style> elements; only that route allows them.
         styleSrc: [(req) => (INLINE_STYLE_PATH.test((req.url ?? '/').split('?')[0]!) ? "'self' 'unsafe-inline'" : "'self'")],
         // Style attributes in server HTML (image aspect ratios, progress bars) cannot run code.

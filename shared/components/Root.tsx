@@ -6,11 +6,15 @@ import { Outlet } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
 import { displayAttributes } from '../display';
 import { dict } from '../i18n';
-import { IslandAssetsContext } from '../islands/island';
+import { IslandAssetsContext, type IslandAssets } from '../islands/island';
+import type { IslandName } from '../islands/names';
 import { Overlays } from './Overlays';
 import { LANG_TAG } from '../lang';
+import { SPECULATION_RULES_JSON } from '../speculation-rules';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+const SPECULATION_RULES_HTML = { __html: SPECULATION_RULES_JSON };
 
 /** The body's last element: the page is not painted before it is parsed (see the head). */
 const END_ID = 'page-end';
@@ -39,12 +43,13 @@ export function Document({ children }: { children: React.ReactNode }) {
             <link key={href} rel="stylesheet" href={href} precedence="default" />
           ))}
           <script type="module" src={app.assets.entry} />
+          <script type="speculationrules" dangerouslySetInnerHTML={SPECULATION_RULES_HTML} />
         </head>
         <body>
           <a className="skip-link" href="#main">
             {t.header.skipToContent}
           </a>
-          <IslandAssetsContext value={{ chunks: (name) => app.assets.islands[name] ?? [] }}>
+          <IslandAssetsContext value={islandAssets(app.assets.islands)}>
             <Header />
             <main id="main" tabIndex={-1}>
               {children}
@@ -57,6 +62,18 @@ export function Document({ children }: { children: React.ReactNode }) {
       </html>
     </LangContext>
   );
+}
+
+/** Each island's chunks, each announced once per page (a new one per render: the server renders once). */
+function islandAssets(islands: Partial<Record<IslandName, readonly string[]>>): IslandAssets {
+  const announced = new Set<string>();
+  return {
+    unannounced: (name) => {
+      const fresh = (islands[name] ?? []).filter((href) => !announced.has(href));
+      for (const href of fresh) announced.add(href);
+      return fresh;
+    },
+  };
 }
 
 export function Root() {

@@ -33,9 +33,12 @@ const SLOT_TAG = 'ztu-slot';
 type Slots = Record<string, ReactNode>;
 const SlotsContext = createContext<Slots | null>(null);
 
-/** What the server needs to write an island: its chunks to preload (from the build's manifest). */
+/**
+ * What the server needs to write an island: its chunks to preload (from the build's manifest), each
+ * only once per page (every island shares React's chunk).
+ */
 export interface IslandAssets {
-  chunks: (name: IslandName) => readonly string[];
+  unannounced: (name: IslandName) => readonly string[];
 }
 export const IslandAssetsContext = createContext<IslandAssets | null>(null);
 
@@ -47,15 +50,21 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
   function ServerIsland({ slots, ...props }: P & { slots?: Slots }) {
     const assets = useContext(IslandAssetsContext);
     // The code of an island that wakes at once is announced to the browser as early as the stream
-    // allows (React writes the hints into the head when the page is rendered whole); the code of one
-    // that waits to be seen or used is not fetched before then.
-    if (wake === 'load' || wake === 'idle') for (const href of assets?.chunks(name) ?? []) preloadModule(href, { as: 'script' });
+    // allows (React writes the hints into the head when the page is rendered whole). That of one that
+    // wakes when the browser is idle is announced at low priority: Chromium then holds it back while the
+    // stylesheet, which the first paint waits for, is on its way, instead of sharing a slow link with
+    // it. The code of one that waits to be seen or used is not fetched before then.
+    const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name) ?? []) : [];
+    if (wake === 'load') for (const href of chunks) preloadModule(href, { as: 'script' });
     return (
-      <ztu-island data-island={name} data-wake={wake} data-props={JSON.stringify(props)}>
-        <SlotsContext value={slots ?? null}>
-          <Component {...(props as P)} />
-        </SlotsContext>
-      </ztu-island>
+      <>
+        {wake === 'idle' && chunks.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
+        <ztu-island data-island={name} data-wake={wake} data-props={JSON.stringify(props)}>
+          <SlotsContext value={slots ?? null}>
+            <Component {...(props as P)} />
+          </SlotsContext>
+        </ztu-island>
+      </>
     );
   }
   ServerIsland.island = { name, Component, wake } satisfies IslandDefinition<P>;

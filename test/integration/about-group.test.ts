@@ -357,10 +357,12 @@ describe('hostile backend content on the about screens', () => {
       expect(html).not.toMatch(/onclick=/i);
       expect(html).not.toMatch(/(?:href|src)="javascript:/i);
       expect(doc.querySelector('main iframe:not(.code-of-conduct__frame)')).toBeNull();
-      // Executable scripts are our module or nonce-bearing React runtime; the rest are JSON data.
+      // Executable scripts are our module or nonce-bearing React runtime; the rest are JSON data (the
+      // speculation rules among them).
       for (const script of doc.querySelectorAll('script')) {
         const type = script.getAttribute('type');
-        expect(type === 'module' || type === 'application/json' || type === 'application/ld+json' || script.hasAttribute('nonce')).toBe(true);
+        const data = type === 'application/json' || type === 'application/ld+json' || type === 'speculationrules';
+        expect(type === 'module' || data || script.hasAttribute('nonce')).toBe(true);
       }
     }
   });

@@ -37,13 +37,16 @@ function check(label: string, html: string, csp: string): Checked {
   const sources = (/(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(/\s+/);
   const nonces = sources.filter((s) => s.startsWith("'nonce-")).map((s) => s.slice("'nonce-".length, -1));
   const hashes = sources.filter((s) => s.startsWith("'sha256-")).map((s) => s.slice("'sha256-".length, -1));
-  const scripts = [...new JSDOM(html).window.document.querySelectorAll('script:not([src])')].filter((s) =>
-    EXECUTABLE.has((s.getAttribute('type') ?? '').toLowerCase()),
-  );
+  const document = new JSDOM(html).window.document;
+  const scripts = [...document.querySelectorAll('script:not([src])')].filter((s) => EXECUTABLE.has((s.getAttribute('type') ?? '').toLowerCase()));
   for (const script of scripts) {
     const hash = createHash('sha256').update(script.textContent).digest('base64');
     const allowed = nonces.includes(script.getAttribute('nonce') ?? '') || hashes.includes(hash);
     expect(allowed, `${label}: ${script.outerHTML.slice(0, 80)} under ${csp}`).toBe(true);
+  }
+  // Speculation rules are a JSON block the browser reads only where the CSP names them.
+  if (document.querySelector('script[type="speculationrules"]')) {
+    expect(sources, `${label}: speculation rules under ${csp}`).toContain("'inline-speculation-rules'");
   }
   // A nonce no script uses protects nothing; a CSP reviewer expects none there.
   if (scripts.length === 0) expect(nonces, `${label}: a nonce with no inline script`).toEqual([]);

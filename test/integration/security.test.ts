@@ -54,8 +54,9 @@ describe('hostile backend content', () => {
       expect(html).not.toMatch(/onclick|onmouseover/i);
       expect(html).not.toMatch(/href="javascript:|src="javascript:/i);
       expect(html).not.toContain('<iframe');
-      // Executable scripts are modules or carry the nonce; the rest are data blocks (JSON-LD).
-      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/ld\+json"|nonce=/);
+      // Executable scripts are modules or carry the nonce; the rest are data blocks (JSON-LD, the
+      // speculation rules).
+      for (const tag of scripts(html)) expect(tag).toMatch(/type="module"|type="application\/ld\+json"|type="speculationrules"|nonce=/);
       // Each island's props are one attribute that parses back as JSON.
       const islands = new JSDOM(html).window.document.querySelectorAll<HTMLElement>('ztu-island');
       expect(islands.length).toBeGreaterThan(0);
@@ -104,7 +105,7 @@ describe('security headers', () => {
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
     const nonceA = nonceOf(a.headers['content-security-policy'] ?? '');
     expect(nonceA).not.toBe(nonceOf(b.headers['content-security-policy'] ?? ''));
-    const inline = [...a.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)].map((m) => m[0]);
+    const inline = [...a.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="(application\/(ld\+)?json|speculationrules)")[^>]*>/g)].map((m) => m[0]);
     expect(inline.length).toBeGreaterThan(0);
     for (const tag of inline) expect(tag).toContain(`nonce="${nonceA}"`);
     const csp = a.headers['content-security-policy'] ?? '';
@@ -115,7 +116,7 @@ describe('security headers', () => {
     // A page rendered whole has no inline script: scripts from the site's origin only, no nonce.
     const whole = await request(app).get('/about').expect(200);
     expect(whole.text).not.toMatch(/<script nonce=/);
-    expect(whole.headers['content-security-policy']).toMatch(/(^|;)script-src 'self';/);
+    expect(whole.headers['content-security-policy']).toMatch(/(^|;)script-src 'self' 'inline-speculation-rules';/);
   });
 
   it('hides the framework and sets the referrer policy YouTube needs', async () => {

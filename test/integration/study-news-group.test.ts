@@ -348,7 +348,8 @@ describe('hostile backend content on the study and news screens', () => {
         expect(res.text).not.toMatch(/<[^>]+\son(click|error|mouseover)=/i);
         expect(res.text).not.toMatch(/(href|src)="javascript:/i);
         expect(res.text).not.toContain('<iframe');
-        for (const tag of res.text.matchAll(/<script\b[^>]*>/gi)) expect(tag[0]).toMatch(/type="module"|type="application\/(ld\+)?json"|nonce=/);
+        for (const tag of res.text.matchAll(/<script\b[^>]*>/gi))
+          expect(tag[0]).toMatch(/type="module"|type="application\/(ld\+)?json"|type="speculationrules"|nonce=/);
       });
     }
   }
