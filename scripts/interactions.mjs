@@ -18,6 +18,8 @@ import { chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
 const CPU_SLOWDOWN = 4;
 const runs = Number(process.env.INTERACTION_RUNS ?? 5);
+// INTERACTION_REDUCED_MOTION=1: the visitor asks for reduced motion, so pages change without the view transition.
+const reducedMotion = process.env.INTERACTION_REDUCED_MOTION === '1';
 const baseline = process.argv[2] && resolve(process.argv[2]);
 if (baseline && !existsSync(join(baseline, 'node_modules'))) {
   console.error('usage: npm run interactions [-- <another checkout of the site, with node_modules>]');
@@ -43,7 +45,7 @@ async function clickLatency(page, selector) {
 }
 
 async function throttledPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
   await context.addInitScript(() => sessionStorage.setItem('splash-seen', '1'));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -4,7 +4,10 @@
  * and then: that response alone gets a nonce (`allowInlineScripts`), which goes to React's render call.
  *
  * Every other response (a page rendered whole, a stored page, JSON, files) has no inline script, and
- * its CSP names no nonce at all: `script-src 'self'` is the strictest policy it could carry. A nonce no
+ * its CSP names no nonce at all: `script-src 'self'` and the hash of the page's speculation rules (a JSON
+ * block the browser reads, never runs: shared/speculation-rules.ts) is the strictest policy it could
+ * carry. The rules are allowed by their hash, not by `'inline-speculation-rules'`, which Chromium ignores
+ * once the policy names a nonce, as it does on a streamed page. A nonce no
  * script uses protects nothing, and a stored page must never carry one: replayed, it is either the
  * same nonce for every visitor (which makes it worthless) or a fresh one its bytes cannot match (which
  * refuses its scripts). So stored pages are only pages with no inline script (server/render.tsx); a
@@ -13,12 +16,16 @@
  * scripts in the HTML at store time, for a page that only a component suspending with all its data
  * present produces, which the server logs as a fault to mend.
  */
+import { createHash } from 'node:crypto';
 import { freshNonce } from './nonce';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { INLINE_STYLE_PATH } from '../shared/inline-styles';
+import { SPECULATION_RULES_JSON } from '../shared/speculation-rules';
 
 export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
+/** The CSP source that allows the inline speculation rules, and nothing else: their text's hash. */
+export const SPECULATION_RULES_SOURCE = `'sha256-${createHash('sha256').update(SPECULATION_RULES_JSON).digest('base64')}'`;
 export const MAPS_ORIGIN = 'https://www.google.com';
 
 export interface ScriptNonce {
@@ -50,9 +57,7 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // 'inline-speculation-rules': the page's inline speculation rules (shared/speculation-rules.ts), a
-        // JSON block that runs nothing; no other inline script is allowed by it.
-        scriptSrc: ["'self'", "'inline-speculation-rules'"],
+        scriptSrc: ["'self'", SPECULATION_RULES_SOURCE],
         // docx-preview (the /XQQ document viewer) injects <style> elements; only that route allows them.
         styleSrc: [(req) => (INLINE_STYLE_PATH.test((req.url ?? '/').split('?')[0]!) ? "'self' 'unsafe-inline'" : "'self'")],
         // Style attributes in server HTML (image aspect ratios, progress bars) cannot run code.

@@ -3,7 +3,7 @@
  * moment, or touched), and renders it ahead on a press, so following a link shows a stored page at
  * once. Written inline in every page's head (shared/components/Root.tsx): a `Speculation-Rules` header
  * would make the browser fetch the rules itself as the page commits, before its parser asks for the
- * stylesheet. The CSP allows them by `'inline-speculation-rules'`, which lets no script run
+ * stylesheet. The CSP allows them by their text's hash, which lets no other script run
  * (server/security.ts). Only the site's pages are named: not media, documents, images or the operators'
  * endpoints, and never a link that opens elsewhere or downloads.
  */

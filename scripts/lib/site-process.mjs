@@ -50,6 +50,15 @@ export function productionAllocatorEnv() {
   return arenas ? { MALLOC_ARENA_MAX: arenas } : {};
 }
 
+/**
+ * SITE_NODE_ARGS: node flags added after the Dockerfile's for every measured server (a later flag wins), to
+ * measure a setting before it is made the default: `SITE_NODE_ARGS=--max-semi-space-size=8 npm run
+ * bench:server-memory`.
+ */
+function extraNodeArgs() {
+  return (process.env.SITE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 /** Resolves once `url` answers below 500. */
 export async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
@@ -85,7 +94,7 @@ export async function startBuiltSite({ env = {}, nodeArgs = [], stdio = 'inherit
   if (staleReason(at)) spawnSync(process.execPath, [join(at, 'build.mjs')], { cwd: at, stdio: 'inherit' });
   const port = await freePort();
   const metricsPort = await freePort();
-  const child = spawn(process.execPath, [...productionNodeFlags(), ...nodeArgs, join(at, 'dist/server/index.js')], {
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...extraNodeArgs(), ...nodeArgs, join(at, 'dist/server/index.js')], {
     cwd: at,
     env: { ...siteEnv(port, metricsPort), ...productionAllocatorEnv(), BACKEND_URL: '', ...env },
     stdio,
