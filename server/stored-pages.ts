@@ -30,10 +30,11 @@ export async function answerFromPageCache(
   onServed: (served: ServedFromCache) => void,
 ): Promise<boolean> {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
+  // From the request's arrival: a revalidated page's time includes fetching its data again.
+  const started = process.hrtime.bigint();
   const key = storedPageKey(req.url, displayFromCookieHeader(req.headers.cookie));
   const page = cache.get(key) ?? (await cache.revalidated(key));
   if (!page) return false;
-  const started = process.hrtime.bigint();
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);
   // The coding first: the ETag names the representation this client gets, and If-None-Match is
   // compared with that one.

@@ -53,7 +53,9 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     // allows (React writes the hints into the head when the page is rendered whole). That of one that
     // wakes when the browser is idle is announced at low priority: Chromium then holds it back while the
     // stylesheet, which the first paint waits for, is on its way, instead of sharing a slow link with
-    // it. The code of one that waits to be seen or used is not fetched before then.
+    // it. A chunk is announced once, by the first island that needs it: React's, shared by all, keeps
+    // the low priority of the header's (idle) island on a page whose later island wakes at once. The
+    // code of one that waits to be seen or used is not fetched before then.
     const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name) ?? []) : [];
     if (wake === 'load') for (const href of chunks) preloadModule(href, { as: 'script' });
     return (
