@@ -183,8 +183,8 @@ export class PageCache {
       status: page.status,
       route: page.route,
       headers: page.headers,
-      gzip: gz,
-      br,
+      gzip: ownCopy(gz),
+      br: ownCopy(br),
       etags: codedTags(createHash('sha1').update(page.html).digest('base64url')),
       deps: page.deps,
       imagesAt: page.imagesAt,
@@ -200,6 +200,17 @@ export class PageCache {
   clear(): void {
     this.pages.clear();
   }
+}
+
+/**
+ * The bytes in memory of their own length. zlib hands back a view of its output chunk (16 KB for brotli)
+ * or of Node's shared 8 KB pool: kept for minutes, each view would hold its whole chunk, several times the
+ * page's bytes that the bound counts.
+ */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 function codedTags(hash: string): StoredPage['etags'] {

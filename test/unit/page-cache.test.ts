@@ -36,6 +36,20 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
     expect(cache.bytes).toBeLessThanOrEqual(4000);
   });
 
+  it('keeps no more memory than its bound says', async () => {
+    const bound = 2 * 1024 * 1024;
+    const cache = new PageCache(data, bound);
+    // Pages like the site's: tens of KB of markup, a few KB once compressed.
+    const keys = Array.from({ length: 2000 }, (_, n) => `/news/${n}`);
+    for (const [n, key] of keys.entries()) await cache.store(key, page(`<main><h1>${n}</h1>${plain(20_000)}${noise(2000)}</main>`));
+    // The memory a stored page keeps alive is the whole of each buffer its bytes are in.
+    const held = new Set(keys.flatMap((key) => (cache.get(key) ? [cache.get(key)!.br.buffer, cache.get(key)!.gzip.buffer] : [])));
+    const heldBytes = [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    expect(cache.stats.evictions).toBeGreaterThan(0);
+    expect(cache.bytes).toBeLessThanOrEqual(bound);
+    expect(heldBytes).toBeLessThanOrEqual(bound);
+  });
+
   it('stores nothing with a bound of 0', async () => {
     const cache = new PageCache(data, 0);
     await cache.store('/a', page('<p>x</p>'));
