@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOADER_HEAD_START_MS } from '../shared/constants';
+import { LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
 import '../shared/i18n/all';
 import { createRoutes } from '../shared/routes';
 import { DataCache } from './backend/cache';
@@ -55,6 +55,8 @@ export interface AppDeps {
    * tests of streaming give 0, so that no test depends on how fast the machine is.
    */
   headStartMs?: number;
+  /** How long a streamed page waits for its late data (STREAM_TIMEOUT_MS); tests give a short one. */
+  streamTimeoutMs?: number;
 }
 
 type SiteLocals = Express['locals'] & {
@@ -158,6 +160,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     logger,
     pageCache,
     headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,
+    streamTimeoutMs: deps.streamTimeoutMs ?? STREAM_TIMEOUT_MS,
     onRender: () => app.locals.renders++,
   };
 

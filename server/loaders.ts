@@ -15,10 +15,15 @@ export interface RequestContext {
   session: DataSession;
   /** Resolves when the head start is over; null means "wait for everything" (crawlers, data endpoint). */
   headStartOver: Promise<void> | null;
+  /** Resolves when data still on the way is given up (the page then says it is unavailable); null with no head start. */
+  dataDeadline: Promise<void> | null;
   onLoaderError: (error: unknown) => void;
+  /** Told once per request when data is given up at the deadline. */
+  onDataTooLate: () => void;
 }
 
 const LATE = Symbol('late');
+const TOO_LATE: unique symbol = Symbol('too late');
 
 export function notFoundResponse(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
@@ -34,6 +39,20 @@ function toLoaded<T>(promise: Promise<T>, ctx: RequestContext): Promise<Loaded<T
       return { ok: false, missing };
     },
   );
+}
+
+/**
+ * Streamed data that has not come by the deadline is shown as unavailable, so that the page ends with a
+ * notice in its place rather than its 'Loading...' being cut off when the stream is ended.
+ */
+function untilDeadline<T>(loaded: Promise<Loaded<T>>, ctx: RequestContext): Promise<Loaded<T>> {
+  if (!ctx.dataDeadline) return loaded;
+  return Promise.race([loaded, ctx.dataDeadline.then(() => TOO_LATE)]).then((first): Loaded<T> => {
+    if (first !== TOO_LATE) return first as Loaded<T>;
+    ctx.session.degraded = true;
+    ctx.onDataTooLate();
+    return { ok: false, missing: 'failed' };
+  });
 }
 
 export async function settle(
@@ -54,7 +73,7 @@ export async function settle(
     Object.entries(promises).map(async ([key, promise]) => {
       const loaded = toLoaded(promise, ctx);
       const first = ctx.headStartOver ? await Promise.race([loaded, ctx.headStartOver.then(() => LATE)]) : await loaded;
-      slots[key] = first === LATE ? loaded : (first as Loaded<unknown>);
+      slots[key] = first === LATE ? untilDeadline(loaded, ctx) : (first as Loaded<unknown>);
     }),
   );
   const missing = Object.values(slots).some((slot) => !(slot instanceof Promise) && !slot.ok && slot.missing === 'not-found');

@@ -10,7 +10,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { AppContext, type Assets } from '../shared/app-context';
-import { STREAM_TIMEOUT_MS } from '../shared/constants';
 
 /** When a page whose main data failed is worth asking for again: about one backend retry. */
 const RETRY_AFTER_S = 60;
@@ -38,9 +37,14 @@ export interface RenderDeps {
   pageCache: PageCache;
   /** How long loaders may take before the shell is sent without their data (people only; crawlers wait). */
   headStartMs: number;
+  /** How long a streamed page waits for data still on the way; then it ends with what it has. */
+  streamTimeoutMs: number;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
   onRender?: (pageId: string | null) => void;
 }
+
+/** What a streamed page has, past its data's deadline, to render the notices in that data's place and end. */
+const STREAM_GRACE_MS = 1000;
 
 /** A Fetch API request for the router, with the visitor's abort signal. */
 export function routerRequest(siteUrl: string, path: string, signal: AbortSignal): Request {
@@ -56,19 +60,30 @@ export function visitorSignal(res: ExpressResponse): AbortController {
   return controller;
 }
 
-export function createRequestContext(deps: RenderDeps, session: DataSession, headStart: boolean): RequestContext & { done(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const headStartOver = headStart
-    ? new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, deps.headStartMs);
-      })
-    : null;
+export function createRequestContext(
+  deps: RenderDeps,
+  session: DataSession,
+  headStart: boolean,
+  url: string,
+): RequestContext & { routed(): void; ended(): void } {
+  let headStartTimer: NodeJS.Timeout | undefined;
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const headStartOver = headStart ? new Promise<void>((resolve) => (headStartTimer = setTimeout(resolve, deps.headStartMs))) : null;
+  // Counted from before the head start, so it comes before the stream's own limit (renderPage).
+  const dataDeadline = headStart ? new Promise<void>((resolve) => (deadlineTimer = setTimeout(resolve, deps.streamTimeoutMs))) : null;
+  let tooLateLogged = false;
   return {
     api: createSiteApi(deps.cache, session, deps.apiOptions),
     session,
     headStartOver,
+    dataDeadline,
     onLoaderError: (error) => deps.logger.error({ err: error }, 'loader failed'),
-    done: () => clearTimeout(timer),
+    onDataTooLate: () => {
+      if (!tooLateLogged) deps.logger.warn({ url, afterMs: deps.streamTimeoutMs }, 'streamed page: data that came too late shown as unavailable');
+      tooLateLogged = true;
+    },
+    routed: () => clearTimeout(headStartTimer),
+    ended: () => clearTimeout(deadlineTimer),
   };
 }
 
@@ -101,7 +116,8 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   res.locals.route = 'page';
   const crawler = isbot(req.get('user-agent') ?? '');
   const imagesAt = deps.pageCache.imagesLearnt;
-  const ctx = createRequestContext(deps, session, !crawler);
+  const ctx = createRequestContext(deps, session, !crawler, req.originalUrl);
+  res.once('close', () => ctx.ended());
 
   // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
   const key = pageKey(req.originalUrl);
@@ -115,7 +131,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (controller.signal.aborted) return;
     throw error;
   } finally {
-    ctx.done();
+    ctx.routed();
   }
   if (controller.signal.aborted) return;
   if (context instanceof Response) {
@@ -207,10 +223,19 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
         finish();
       },
       onError(error) {
-        if (!controller.signal.aborted) deps.logger.error({ err: error }, 'render error');
+        if (controller.signal.aborted) return;
+        // Late data was given up before this limit (loaders.ts): a render still unfinished now is a fault.
+        if (error === streamTimeout) {
+          if (!timeoutLogged) deps.logger.error({ url: req.originalUrl }, 'streamed page did not finish in time: ended as it was');
+          timeoutLogged = true;
+          return;
+        }
+        deps.logger.error({ err: error }, 'render error');
       },
     });
-    const abortTimer = setTimeout(() => stream.abort(new Error('stream timeout')), STREAM_TIMEOUT_MS);
+    const streamTimeout = new Error('stream timeout');
+    let timeoutLogged = false;
+    const abortTimer = setTimeout(() => stream.abort(streamTimeout), deps.streamTimeoutMs + STREAM_GRACE_MS);
     controller.signal.addEventListener('abort', () => {
       stream.abort();
       finish();

@@ -1,5 +1,7 @@
+import pino from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dict } from '../../shared/i18n';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { testApp } from '../helpers/app';
@@ -158,6 +160,27 @@ describe('streaming when the backend is slow', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('ends a streamed page whose data never comes with a notice in its place, and one warning naming the page', async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { hang: true });
+    type Line = { level: number; msg: string; url?: string };
+    const lines: Line[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Line) });
+    // The backend never answers, so whatever the machine's speed the page's time limit is reached first.
+    const app = testApp(backend.url, { BACKEND_TIMEOUT_MS: '60000' }, { headStartMs: 0, streamTimeoutMs: 50, logger });
+    const res = await request(app).get('/news/5').set('user-agent', CHROME).set('accept-encoding', 'identity').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The page ends whole: the notice streamed in with React's script that puts it where 'Loading...'
+    // is, rather than the stream cut off (React's $RX, which only a client render could complete).
+    const streamedIn = res.text.slice(res.text.indexOf('</main>'));
+    expect(streamedIn).toContain(dict('uz').common.unavailable);
+    expect(streamedIn).toMatch(/\$RC\(/);
+    expect(res.text).not.toContain('$RX');
+    expect(res.text).toMatch(/<\/html>$/);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.msg.includes('too late'))).toEqual([expect.objectContaining({ level: 40, url: '/news/5' })]);
   });
 
   it('gives crawlers the whole page and the true status even when the backend is slow', async () => {
