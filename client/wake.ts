@@ -61,6 +61,20 @@ function watch(element: HTMLElement): void {
   stops.push(scheduleWake(element.dataset.wake as Wake, element, wake));
 }
 
+/**
+ * Fetches an island's chunks (server-named, shared/islands/island.tsx) side by side, so that its import
+ * later finds them instead of discovering its module graph one level at a time.
+ */
+function preloadChunks(chunks: string | undefined): void {
+  for (const href of chunks?.split(' ') ?? []) {
+    if (!href || document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 /** Starts `wake` when the island's condition is met; returns how to cancel that. */
 function scheduleWake(when: Wake, element: HTMLElement, wake: () => void): () => void {
   switch (when) {
@@ -68,12 +82,23 @@ function scheduleWake(when: Wake, element: HTMLElement, wake: () => void): () =>
       wake();
       return () => {};
     case 'idle': {
-      if (typeof requestIdleCallback === 'function') {
-        const handle = requestIdleCallback(wake, { timeout: IDLE_TIMEOUT_MS });
-        return () => cancelIdleCallback(handle);
-      }
-      const timer = setTimeout(wake, 1);
-      return () => clearTimeout(timer);
+      let cancel = () => {};
+      // Not before the first paint: until then the link belongs to the stylesheet that paint waits for.
+      const frame = requestAnimationFrame(() => {
+        const timer = setTimeout(() => {
+          preloadChunks(element.dataset.chunks);
+          if (typeof requestIdleCallback === 'function') {
+            const handle = requestIdleCallback(wake, { timeout: IDLE_TIMEOUT_MS });
+            cancel = () => cancelIdleCallback(handle);
+          } else {
+            const fallback = setTimeout(wake, 1);
+            cancel = () => clearTimeout(fallback);
+          }
+        });
+        cancel = () => clearTimeout(timer);
+      });
+      cancel = () => cancelAnimationFrame(frame);
+      return () => cancel();
     }
     case 'visible': {
       const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), { rootMargin: VISIBLE_MARGIN });

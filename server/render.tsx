@@ -46,6 +46,15 @@ export interface RenderDeps {
 /** What a streamed page has, past its data's deadline, to render the notices in that data's place and end. */
 const STREAM_GRACE_MS = 1000;
 
+/**
+ * The stylesheet, announced with the response's headers: the browser asks for it as the headers arrive,
+ * not once its parser has read the head (on a slow phone the first parse of a page took 90-150 ms before
+ * the request went out), and the first paint waits for nothing else.
+ */
+function stylesheetLinks(assets: Assets): string {
+  return assets.css.map((href) => `<${href}>; rel=preload; as=style`).join(', ');
+}
+
 /** A Fetch API request for the router, with the visitor's abort signal. */
 export function routerRequest(siteUrl: string, path: string, signal: AbortSignal): Request {
   return new Request(new URL(path, siteUrl), { signal });
@@ -160,6 +169,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status, personal: displayVariant(display) !== '' }));
     if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
     res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Link', stylesheetLinks(assets));
     // Let nginx pass a streamed page through as it comes; complete pages stay bufferable.
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };

@@ -51,22 +51,24 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     const assets = useContext(IslandAssetsContext);
     // The code of an island that wakes at once is announced to the browser as early as the stream
     // allows (React writes the hints into the head when the page is rendered whole). That of one that
-    // wakes when the browser is idle is announced at low priority: Chromium then holds it back while the
-    // stylesheet, which the first paint waits for, is on its way, instead of sharing a slow link with
-    // it. A chunk is announced once, by the first island that needs it: React's, shared by all, keeps
-    // the low priority of the header's (idle) island on a page whose later island wakes at once. The
-    // code of one that waits to be seen or used is not fetched before then.
+    // wakes when the browser is idle is named on the island and fetched once the page has been painted
+    // (client/wake.ts): announced in the head, even at low priority, Chromium fetched React's 56 KB
+    // beside the stylesheet the first paint waits for, sharing a slow link with it. A chunk is named
+    // once, by the first island that needs it. The code of one that waits to be seen or used is not
+    // fetched before then.
     const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name) ?? []) : [];
     if (wake === 'load') for (const href of chunks) preloadModule(href, { as: 'script' });
     return (
-      <>
-        {wake === 'idle' && chunks.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
-        <ztu-island data-island={name} data-wake={wake} data-props={JSON.stringify(props)}>
-          <SlotsContext value={slots ?? null}>
-            <Component {...(props as P)} />
-          </SlotsContext>
-        </ztu-island>
-      </>
+      <ztu-island
+        data-island={name}
+        data-wake={wake}
+        data-chunks={wake === 'idle' && chunks.length > 0 ? chunks.join(' ') : undefined}
+        data-props={JSON.stringify(props)}
+      >
+        <SlotsContext value={slots ?? null}>
+          <Component {...(props as P)} />
+        </SlotsContext>
+      </ztu-island>
     );
   }
   ServerIsland.island = { name, Component, wake } satisfies IslandDefinition<P>;
@@ -87,7 +89,7 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      [ISLAND_TAG]: React.HTMLAttributes<HTMLElement> & { 'data-island': string; 'data-wake': Wake; 'data-props': string };
+      [ISLAND_TAG]: React.HTMLAttributes<HTMLElement> & { 'data-island': string; 'data-wake': Wake; 'data-chunks'?: string; 'data-props': string };
       [SLOT_TAG]: React.HTMLAttributes<HTMLElement>;
     }
   }

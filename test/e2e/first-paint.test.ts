@@ -106,4 +106,31 @@ describe('the first paint', () => {
       proxy = undefined;
     });
   }
+
+  it("leaves the link to the stylesheet until the page is painted: idle islands' code is asked for after it", async () => {
+    const context = await newContext(site.browser, { viewport: { width: 375, height: 812 } });
+    const { page, problems } = watch(await context.newPage());
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The stylesheet, which the first paint waits for, is held until the page has asked for all it
+    // asks for while parsing (the faculties' images in its body come after the head's links).
+    let releaseStylesheet!: () => void;
+    const stylesheetHeld = new Promise<void>((resolve) => (releaseStylesheet = resolve));
+    await page.route(/\/assets\/site-[^/]+\.css$/, async (route) => {
+      await stylesheetHeld;
+      await route.continue();
+    });
+    await page.goto(site.server.url + '/department', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.getElementById('page-end') !== null, undefined, { polling: 20 });
+    await expect.poll(() => asked.some((path) => path.startsWith('/media/faculties/'))).toBe(true);
+    // React's chunk (56 KB) and the header island's own; the entry's few small chunks wake the islands and come at once.
+    const chunk = (path: string) => /^\/assets\/(react-root|Header)-[^/]+\.js$/.test(path);
+    expect(asked.filter(chunk)).toEqual([]);
+    releaseStylesheet();
+    // Painted, the header's island fetches its code and wakes.
+    await hydrated(page);
+    expect(asked.filter(chunk).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -93,6 +93,17 @@ describe('content-coding negotiation of pages rendered for the request', () => {
   });
 });
 
+describe('the stylesheet announced with the headers', () => {
+  it('names the page\'s stylesheet in a Link preload, rendered or stored, so a browser asks for it before parsing', async () => {
+    const { app, html } = await warm('/ru/about');
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    expect(stylesheet).toMatch(/^\/assets\/site-.+\.css$/);
+    const stored = await request(app).get('/ru/about').set('accept-encoding', 'br').expect(200);
+    const missing = await request(app).get('/news/999999').set('accept-encoding', 'gzip').expect(404);
+    for (const res of [stored, missing]) expect(res.headers.link).toBe(`<${stylesheet}>; rel=preload; as=style`);
+  });
+});
+
 describe('ETags and If-None-Match', () => {
   it('gives each content coding of a stored page its own ETag', async () => {
     const { app } = await warm();
