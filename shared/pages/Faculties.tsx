@@ -1,7 +1,7 @@
 import type { Picture } from '../api';
 import { useT } from '../app-context';
 import { Await, EmptyState } from '../components/Await';
-import { Img } from '../components/Img';
+import { Img, type ImgProps } from '../components/Img';
 import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { Seo } from '../components/Seo';
@@ -45,7 +45,7 @@ export default function Faculties() {
             <ul className="faculty-grid">
               {faculties.map((faculty, index) => (
                 <li key={faculty.id}>
-                  <FacultyCard faculty={faculty} eager={index < 2} />
+                  <FacultyCard faculty={faculty} load={index === 0 ? 'lcp' : index < 2 ? 'eager' : 'lazy'} />
                 </li>
               ))}
             </ul>
@@ -56,12 +56,12 @@ export default function Faculties() {
   );
 }
 
-function FacultyCard({ faculty, eager }: { faculty: FacultyView; eager: boolean }) {
+function FacultyCard({ faculty, load }: { faculty: FacultyView; load: ImgProps['load'] }) {
   const t = useT();
   const headingId = `faculty-${faculty.id}`;
   return (
     <article className="faculty-card" aria-labelledby={headingId}>
-      {faculty.image ? <Img className="faculty-card__image" picture={faculty.image} place="facultyCard" alt="" load={eager ? 'eager' : 'lazy'} /> : null}
+      {faculty.image ? <Img className="faculty-card__image" picture={faculty.image} place="facultyCard" alt="" load={load} /> : null}
       <div className="faculty-card__body">
         <h2 id={headingId} className="faculty-card__name">
           <LocalLink to={`/department/${faculty.id}`}>{faculty.name}</LocalLink>

@@ -128,6 +128,13 @@ describe('/department', () => {
     expect(texts(doc, '.faculty-card__departments li')).toEqual(['Финансы ru-kaf11', 'Маркетинг ru-kaf12']);
   });
 
+  it("asks for the first faculty's picture first: the largest paint of the page's top", async () => {
+    const { doc } = await page('/ru/department');
+    const first = doc.querySelector('.faculty-card__image');
+    expect([first?.getAttribute('fetchpriority'), first?.getAttribute('loading')]).toEqual(['high', null]);
+    expect(doc.querySelectorAll('img[fetchpriority]')).toHaveLength(1);
+  });
+
   it('shows the tab bar of the About section with the faculties tab active', async () => {
     const { doc } = await page('/en/department');
     expect(doc.querySelectorAll('.tab-bar a')).toHaveLength(ABOUT_TABS.length);
