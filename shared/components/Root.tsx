@@ -64,13 +64,22 @@ export function Document({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Each island's chunks, each announced once per page (a new one per render: the server renders once). */
+/**
+ * Each island's chunks, each announced once per page (a new one per render: the server renders once). A
+ * chunk an idle island named is announced again for an island that wakes at once (React's, shared by all):
+ * that one needs it in the head, not after the first paint; the browser fetches it once.
+ */
 function islandAssets(islands: Partial<Record<IslandName, readonly string[]>>): IslandAssets {
-  const announced = new Set<string>();
+  const named = new Set<string>();
+  const inHead = new Set<string>();
   return {
-    unannounced: (name) => {
+    unannounced: (name, wake) => {
+      const announced = wake === 'load' ? inHead : named;
       const fresh = (islands[name] ?? []).filter((href) => !announced.has(href));
-      for (const href of fresh) announced.add(href);
+      for (const href of fresh) {
+        named.add(href);
+        if (wake === 'load') inHead.add(href);
+      }
       return fresh;
     },
   };

@@ -38,7 +38,7 @@ const SlotsContext = createContext<Slots | null>(null);
  * only once per page (every island shares React's chunk).
  */
 export interface IslandAssets {
-  unannounced: (name: IslandName) => readonly string[];
+  unannounced: (name: IslandName, wake: 'load' | 'idle') => readonly string[];
 }
 export const IslandAssetsContext = createContext<IslandAssets | null>(null);
 
@@ -54,9 +54,9 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     // wakes when the browser is idle is named on the island and fetched once the page has been painted
     // (client/wake.ts): announced in the head, even at low priority, Chromium fetched React's 56 KB
     // beside the stylesheet the first paint waits for, sharing a slow link with it. A chunk is named
-    // once, by the first island that needs it. The code of one that waits to be seen or used is not
-    // fetched before then.
-    const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name) ?? []) : [];
+    // once (React's is named again by an island that wakes at once, which needs it in the head). The code
+    // of one that waits to be seen or used is not fetched before then.
+    const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name, wake) ?? []) : [];
     if (wake === 'load') for (const href of chunks) preloadModule(href, { as: 'script' });
     return (
       <ztu-island

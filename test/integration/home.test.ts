@@ -145,6 +145,16 @@ describe('home page in four renditions', () => {
     expect(res.text).not.toContain('home-loader');
   });
 
+  it("asks for React's code in the head for the hero's island, which wakes at once; an idle island's code waits for the paint", async () => {
+    const { doc } = await home('/');
+    const inHead = [...doc.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    expect(inHead.some((href) => /\/react-root-[^/]+\.js$/.test(href ?? ''))).toBe(true);
+    // The header (idle) names its chunks for after the first paint: none of them is only in the head.
+    const header = doc.querySelector('ztu-island[data-island="Header"]')?.getAttribute('data-chunks')?.split(' ') ?? [];
+    expect(header.some((href) => /\/Header-[^/]+\.js$/.test(href))).toBe(true);
+    expect(inHead.some((href) => /\/Header-[^/]+\.js$/.test(href ?? ''))).toBe(false);
+  });
+
   it('shows the video as a facade: no frame in the page, a link to the video instead', async () => {
     const { doc } = await home('/en');
     expect(doc.querySelector('iframe[src*="youtube"]')).toBeNull();
