@@ -94,7 +94,7 @@ describe('content-coding negotiation of pages rendered for the request', () => {
 });
 
 describe('the stylesheet announced with the headers', () => {
-  it('names the page\'s stylesheet in a Link preload, rendered or stored, so a browser asks for it before parsing', async () => {
+  it("names the page's stylesheet in a Link preload, rendered or stored, so a browser asks for it before parsing", async () => {
     const { app, html } = await warm('/ru/about');
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
     expect(stylesheet).toMatch(/^\/assets\/site-.+\.css$/);
