@@ -158,8 +158,10 @@ export class RedisLink {
     try {
       for (const channel of this.subscriptions.keys()) await this.subscriber.subscribe(channel);
     } catch (error) {
-      // The connection went again (the next 'ready' retries), or Redis refused (the heartbeat retries).
-      if (this.subscriber.status === 'ready') this.subscribeRefused(error as Error);
+      // Redis refused (its answer is an error reply; the heartbeat retries). Anything else is the connection
+      // going, even while ioredis still says 'ready' ("Stream isn't writeable", seen in CI's soak): the next
+      // 'ready' or the heartbeat subscribes again, and nothing is refused.
+      if (this.subscriber.status === 'ready' && (error as Error).name === 'ReplyError') this.subscribeRefused(error as Error);
       return;
     }
     this.subscribed = true;
