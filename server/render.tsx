@@ -48,8 +48,7 @@ const STREAM_GRACE_MS = 1000;
 
 /**
  * The stylesheet, announced with the response's headers: the browser asks for it as the headers arrive,
- * not once its parser has read the head (on a slow phone the first parse of a page took 90-150 ms before
- * the request went out), and the first paint waits for nothing else.
+ * not once its parser has read the head (slow on a slow phone), and the first paint waits for nothing else.
  */
 function stylesheetLinks(assets: Assets): string {
   return assets.css.map((href) => `<${href}>; rel=preload; as=style`).join(', ');

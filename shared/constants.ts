@@ -103,7 +103,10 @@ export const NEWS_PAGE_SIZE = 10;
  */
 export const LOADER_HEAD_START_MS = 100;
 
-/** The server aborts a response whose rendering is still not complete after this long. */
+/**
+ * How long a streamed page waits for data still on the way, from the request: then that data is shown as
+ * unavailable and the page ends (server/loaders.ts).
+ */
 export const STREAM_TIMEOUT_MS = 5000;
 
 /** The time zone dates are formatted in, on the server, for every language. */

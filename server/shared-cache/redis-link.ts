@@ -159,7 +159,7 @@ export class RedisLink {
       for (const channel of this.subscriptions.keys()) await this.subscriber.subscribe(channel);
     } catch (error) {
       // Redis refused (its answer is an error reply; the heartbeat retries). Anything else is the connection
-      // going, even while ioredis still says 'ready' ("Stream isn't writeable", seen in CI's soak): the next
+      // going, even while ioredis still says 'ready' ("Stream isn't writeable"): the next
       // 'ready' or the heartbeat subscribes again, and nothing is refused.
       if (this.subscriber.status === 'ready' && (error as Error).name === 'ReplyError') this.subscribeRefused(error as Error);
       return;

@@ -52,8 +52,8 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     // The code of an island that wakes at once is announced to the browser as early as the stream
     // allows (React writes the hints into the head when the page is rendered whole). That of one that
     // wakes when the browser is idle is named on the island and fetched once the page has been painted
-    // (client/wake.ts): announced in the head, even at low priority, Chromium fetched React's 56 KB
-    // beside the stylesheet the first paint waits for, sharing a slow link with it. A chunk is named
+    // (client/wake.ts): announced in the head, even at low priority, React's chunk is fetched beside the
+    // stylesheet the first paint waits for, sharing a slow link with it. A chunk is named
     // once (React's is named again by an island that wakes at once, which needs it in the head). The code
     // of one that waits to be seen or used is not fetched before then.
     const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name, wake) ?? []) : [];
