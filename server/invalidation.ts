@@ -8,7 +8,9 @@
  *   them store nothing (their answer may predate the editor's change). Stored pages are checked
  *   against their data's versions on every hit, so those that used a purged entry render again on
  *   their next request; only a purge of everything drops them all, to give their memory back at once
- *   (dropping them on every small purge would make a storm of purges a storm of renders).
+ *   (dropping them on every small purge would make a storm of purges a storm of renders). A purge
+ *   asked of this replica is applied here twice: at once, and again once Redis has dropped what it
+ *   names, because a read in between may have taken the purged entry from Redis.
  * - A resync (the purge channel came back after it was lost, so purges may have been missed): every
  *   data entry is marked expired, not dropped, so each is fetched again on its next read and still
  *   served if that fails (the backend may be what failed). Stored pages are kept: one is answered

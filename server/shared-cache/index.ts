@@ -75,7 +75,8 @@ export class SharedTier {
   }
 
   /**
-   * Purges this replica's caches at once, then Redis and every other replica. Resolves 'sent', or
+   * Purges this replica's caches at once, then Redis and every other replica, then this replica's once
+   * more (what it read from Redis meanwhile may be what was purged). Resolves 'sent', or
    * 'pending' when Redis did not take it: the purge is kept and sent again until Redis does.
    */
   purge(scope: PurgeScope): Promise<'sent' | 'pending'> {
@@ -132,6 +133,9 @@ export class SharedTier {
         this.resendLater();
         return;
       }
+      // Once more now that Redis holds nothing the purge names: a read here between the first pass and
+      // Redis's side of the purge took the old entry from Redis (another replica's fill) and kept it.
+      this.options.applyPurge(outgoing);
       this.pending = null;
       if (kept) {
         this.purges.resent++;

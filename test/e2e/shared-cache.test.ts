@@ -6,7 +6,7 @@
  * purge silently do nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SharedEntry } from '../../server/backend/cache';
+import { DataCache, type Parser, type SharedEntry } from '../../server/backend/cache';
 import { createLogger } from '../../server/logger';
 import { SharedTier } from '../../server/shared-cache';
 import type { PurgeBatch } from '../../server/shared-cache/purge-batch';
@@ -23,7 +23,7 @@ const logger = createLogger('silent');
 let redis: RunningRedis;
 const closing: Array<{ close(): Promise<void> }> = [];
 
-function tier(options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[] } = {}): SharedTier {
+function tier(options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[]; applyPurge?: (batch: PurgeBatch) => void } = {}): SharedTier {
   const shared = new SharedTier({
     url: redis.url,
     timeoutMs: options.timeoutMs ?? 2000,
@@ -32,7 +32,7 @@ function tier(options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBa
     entryMs: options.entryMs ?? 600_000,
     lockMs: 5000,
     logger,
-    applyPurge: (batch) => options.applied?.push(batch),
+    applyPurge: options.applyPurge ?? ((batch) => options.applied?.push(batch)),
     resync: () => {},
   });
   closing.push(shared);
@@ -175,6 +175,35 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
       redis.thaw();
     }
     await up(shared);
+  });
+
+  it('keeps nothing it took from Redis while its own purge was on the way there', async () => {
+    const backendName = { value: 'old name' };
+    const rectorateParser: Parser<{ name: string }> = Object.assign(async (json: unknown) => json as { name: string }, { entities: () => ['rectorate'] });
+    let cache: DataCache | null = null;
+    let readInTheWindow: Promise<unknown> | null = null;
+    const shared = await up(
+      tier({
+        applyPurge: (batch) => {
+          for (const prefix of batch.prefixes) cache?.purge(prefix);
+          // A visitor's read, between this replica's own pass and Redis's side of the purge.
+          readInTheWindow ??= cache!.get('/rectorate/', rectorateParser);
+        },
+      }),
+    );
+    cache = new DataCache({
+      source: { name: 'test', mediaBase: '', fetchJson: async () => ({ kind: 'ok', json: { name: backendName.value } }) },
+      ttlMs: 600_000,
+      staleMs: 0,
+      maxKeys: 100,
+      shared: shared.level,
+    });
+    // Another replica stored the old name in Redis; then an editor renames, and purges through this replica.
+    expect(await filled(shared.level, '/rectorate/', rectorate('old name'))).toBe(true);
+    backendName.value = 'new name';
+    expect(await shared.purge({ prefix: '/rectorate/' })).toBe('sent');
+    await readInTheWindow;
+    expect(await cache.get('/rectorate/', rectorateParser)).toMatchObject({ kind: 'ok', value: { name: 'new name' } });
   });
 
   it('sends again a purge Redis did not take in time although the connection stayed up', async () => {
