@@ -4,6 +4,8 @@
  * the router answers them.
  */
 import type { Router } from 'express';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { PLACES } from '../../shared/pictures';
@@ -16,8 +18,9 @@ import { Signer } from './signing';
 import { Sources } from './sources';
 import { ImageUrls } from './urls';
 import { RichTextImages } from './rich-text';
-import { ImageVariants } from './variants';
-import { Versions } from './versions';
+import type { Variant } from './disk-cache';
+import { DEFAULT_IMAGE, DEFAULT_SHARE_IMAGE, ImageVariants } from './variants';
+import { contentVersion, Versions } from './versions';
 
 /** How often a known source is asked (a conditional GET) whether it changed, when pages use it. */
 const CHECK_SOURCES_EVERY_MS = 10 * 60 * 1000;
@@ -64,8 +67,25 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
   const claimed = claimCacheDir(config.imageCacheDir, logger);
   const disk = new DiskCache(claimed.dir, config.imageCacheMaxBytes, logger);
   const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs });
-  const variants = new ImageVariants({ sources, versions, disk, encoder, logger, now, waitMs: config.imageWaitMs, encodesAtOnce: config.imageEncoders });
+  const defaults = { image: publicFile(DEFAULT_IMAGE, 'image/svg+xml'), share: publicFile(DEFAULT_SHARE_IMAGE, 'image/png') };
+  const variants = new ImageVariants({
+    sources,
+    versions,
+    disk,
+    encoder,
+    logger,
+    now,
+    waitMs: config.imageWaitMs,
+    encodesAtOnce: config.imageEncoders,
+    defaults,
+  });
   const urls = new ImageUrls(signer, versions);
   const richText = new RichTextImages({ urls, versions, allowed: (source) => sources.allowed(source), place: PLACES.richText });
   return { router: imageRouter(signer, variants), urls, richText, variants, versions, disk, encoder, cacheDirConflict: claimed.conflict };
+}
+
+/** A file of public/ as an answer: read at start, so that a missing one stops the server there. */
+function publicFile(path: string, contentType: string): Variant {
+  const body = readFileSync(join(PUBLIC_DIR, path));
+  return { body, etag: `"${contentVersion(body)}"`, contentType };
 }

@@ -5,16 +5,15 @@
  * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
  * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
  * failure is remembered for as long, and the variants of that source still waiting in the queue fail
- * with it, so a broken image is neither fetched nor drawn again for each of them. The default image
- * itself never waits in the queue: see `fallback`.
+ * with it, so a broken image is neither fetched nor drawn again for each of them. The default image is
+ * answered as the file it is, never made: see `fallback`.
  */
-import { createHash } from 'node:crypto';
 import { boundedMap } from '../../shared/bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
-import { TARGETS, type Size, type Target } from './formats';
+import { SHARE, type Size, type Target } from './formats';
 import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
@@ -23,6 +22,8 @@ import { Busy, WorkQueue } from './work-queue';
 
 /** Shown in place of a source that is refused or fails: the placeholder the site's cards already use. */
 export const DEFAULT_IMAGE = DEFAULT_NEWS_IMAGE;
+/** In place of a share crop (SHARE_CROP's size), where link previews want a raster image. */
+export const DEFAULT_SHARE_IMAGE = '/media/default/share.png';
 /** The URL names the version of the bytes answered: they can never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A URL made before the version was known (or for an older version): as long as the site's /media/ files. */
@@ -32,8 +33,6 @@ const FALLBACK = 'public, max-age=60';
 const REMEMBER_FAILURE_MS = 60_000;
 const MAX_FAILURES = 1000;
 const MAX_WAITING = 16;
-/** The width of the default image kept at hand in each format (`standIn`). */
-export const STAND_IN_WIDTH = 640;
 
 export interface Answer extends Variant {
   cacheControl: string;
@@ -72,6 +71,8 @@ export interface VariantDeps {
    * wait; past that, Busy (503).
    */
   encodesAtOnce: number;
+  /** The bytes of DEFAULT_IMAGE and DEFAULT_SHARE_IMAGE, read once (`fallback`). */
+  defaults: { image: Variant; share: Variant };
 }
 
 export class ImageVariants {
@@ -82,14 +83,6 @@ export class ImageVariants {
   private readonly failures = boundedMap<string, { reason: FallbackReason; until: number }>({ entries: MAX_FAILURES });
   /** Default images answered in place of a source, by reason, since start (for /metrics). */
   readonly fallbacks = Object.fromEntries(FALLBACK_REASONS.map((reason) => [reason, 0])) as Record<FallbackReason, number>;
-  /** The default image at STAND_IN_WIDTH, by format (`standIn`). */
-  private readonly standIns = new Map<Target, Promise<Made>>();
-  /**
-   * Stand-ins are made one at a time (one per format at most ever waits): each encode holds an encoder
-   * process of some 40-60 MB beside the server, and a replica that has just started meets every format's
-   * first fallback at once. With the work queue's IMAGE_ENCODERS, that bounds the processes alive.
-   */
-  private readonly standInQueue = new WorkQueue(1, TARGETS.length);
 
   constructor(private readonly deps: VariantDeps) {
     this.queue = new WorkQueue(deps.encodesAtOnce, MAX_WAITING);
@@ -98,18 +91,18 @@ export class ImageVariants {
   /** Throws Busy when the work queue is full. */
   async answer(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Answer> {
     const refusal = this.refusal(source);
-    if (refusal) return this.fallback(width, target, refusal);
+    if (refusal) return this.fallback(width, refusal);
     const work = this.variant(source, urlVersion, width, target);
     try {
       const made = await this.inTime(work);
       if (made) return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
       // Still being made: the default image now, the variant (or the source's failure) for a later request.
       work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));
-      return this.fallback(width, target, 'too-slow');
+      return this.fallback(width, 'too-slow');
     } catch (error) {
       if (error instanceof Busy) throw error;
       this.logRefused(source, error);
-      return this.fallback(width, target, reasonOf(error));
+      return this.fallback(width, reasonOf(error));
     }
   }
 
@@ -145,36 +138,17 @@ export class ImageVariants {
   }
 
   /**
-   * The default image at STAND_IN_WIDTH in `target`, made once, outside the work queue, by the first
-   * fallback that needs it. A fallback is answered because the queue is busy or slow (IMAGE_WAIT_S); one
-   * that waited in the queue in turn could outlast the proxy's read timeout, which takes the replica out
-   * of the proxy's rotation. A failed attempt (a broken install) is tried again by the next fallback.
+   * The default image, as the file it is: the site's own SVG of about a kilobyte (smaller than any
+   * raster of it, and sharp at every width), or its share picture for a share crop. Nothing is fetched,
+   * queued or encoded: a fallback is answered because the queue is busy or slow (IMAGE_WAIT_S), or on a
+   * host whose CPU is taken, and one that waited for an encode in turn could outlast the proxy's read
+   * timeout, which takes the replica out of the proxy's rotation (every replica at once, when they all
+   * meet the same slow source). Unlike a source, this SVG is trusted: the site made it.
    */
-  private standIn(target: Target): Promise<Made> {
-    let made = this.standIns.get(target);
-    if (!made) {
-      const making = this.standInQueue.run(
-        async () => (await this.stored(DEFAULT_IMAGE, null, STAND_IN_WIDTH, target)) ?? this.make(DEFAULT_IMAGE, STAND_IN_WIDTH, target),
-      );
-      making.catch(() => this.standIns.get(target) === making && this.standIns.delete(target));
-      this.standIns.set(target, (made = making));
-    }
-    return made;
-  }
-
-  /**
-   * The default image at the width asked for when it was made before, or can be made at once (the queue
-   * has room); else its stand-in at STAND_IN_WIDTH, which the browser scales (cached a minute, like every
-   * fallback). A fallback never waits in the queue. If even that fails, the error goes to the app's
-   * error handler (500).
-   */
-  private async fallback(width: Size, target: Target, reason: FallbackReason): Promise<Answer> {
+  private fallback(width: Size, reason: FallbackReason): Answer {
     this.fallbacks[reason]++;
-    let made = await this.stored(DEFAULT_IMAGE, null, width, target);
-    // Room is looked at just before the queue is asked, with no await between.
-    if (!made && this.queue.hasRoom(DEFAULT_IMAGE)) made = await this.queued(DEFAULT_IMAGE, width, target);
-    made ??= await this.standIn(target);
-    return { ...made, cacheControl: FALLBACK, fallback: reason };
+    const { image, share } = this.deps.defaults;
+    return { ...(width === SHARE ? share : image), cacheControl: FALLBACK, fallback: reason };
   }
 
   /** The variant from the disk cache, when its source's version is known and it was made before. */
@@ -205,12 +179,11 @@ export class ImageVariants {
       const stored = await this.deps.disk.get(key);
       if (stored) return { ...stored, version: original.version };
       const encoded = await this.deps.encoder.encode(original.bytes, original.image, width, target);
-      const etag = createHash('sha256').update(encoded.bytes).digest().subarray(0, 12).toString('base64url');
+      const etag = contentVersion(encoded.bytes);
       await this.deps.disk.put(key, encoded, etag);
       return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
     } catch (error) {
-      // Not the default image's failure: it stands in for every other, and may work on the next try.
-      if (source !== DEFAULT_IMAGE) this.remember(source, reasonOf(error));
+      this.remember(source, reasonOf(error));
       throw error;
     }
   }

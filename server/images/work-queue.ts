@@ -28,11 +28,6 @@ export class WorkQueue {
     return { running: this.running, queued: this.waiting.length };
   }
 
-  /** Whether a task given now (with `key`) would start at once rather than wait. */
-  hasRoom(key?: string): boolean {
-    return this.canStart(key);
-  }
-
   async run<T>(task: () => Promise<T>, key?: string): Promise<T> {
     // Whatever waits is held by a full queue or by its key (startNext leaves nothing startable waiting).
     if (this.canStart(key)) this.enter(key);

@@ -181,13 +181,13 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     const backendName = { value: 'old name' };
     const rectorateParser: Parser<{ name: string }> = Object.assign(async (json: unknown) => json as { name: string }, { entities: () => ['rectorate'] });
     let cache: DataCache | null = null;
-    let readInTheWindow: Promise<unknown> | null = null;
+    const inTheWindow: { read?: Promise<unknown> } = {};
     const shared = await up(
       tier({
         applyPurge: (batch) => {
           for (const prefix of batch.prefixes) cache?.purge(prefix);
           // A visitor's read, between this replica's own pass and Redis's side of the purge.
-          readInTheWindow ??= cache!.get('/rectorate/', rectorateParser);
+          inTheWindow.read ??= cache!.get('/rectorate/', rectorateParser);
         },
       }),
     );
@@ -202,7 +202,7 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     expect(await filled(shared.level, '/rectorate/', rectorate('old name'))).toBe(true);
     backendName.value = 'new name';
     expect(await shared.purge({ prefix: '/rectorate/' })).toBe('sent');
-    await readInTheWindow;
+    await inTheWindow.read;
     expect(await cache.get('/rectorate/', rectorateParser)).toMatchObject({ kind: 'ok', value: { name: 'new name' } });
   });
 

@@ -1,5 +1,7 @@
 /** Reading the image endpoint's URLs in pages (server/images/urls.ts has their shape), and its answers. */
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import { expect } from 'vitest';
 
 type App = Parameters<typeof request>[0];
 
@@ -20,6 +22,24 @@ export function getBytes(site: App, url: string, accept: string) {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
+}
+
+/** What stands in for a source that failed: the site's own files, as they are (server/images/variants.ts `fallback`). */
+const DEFAULT_FILES = {
+  image: { contentType: 'image/svg+xml', bytes: readFileSync(new URL('../../public/media/default/news.svg', import.meta.url)) },
+  share: { contentType: 'image/png', bytes: readFileSync(new URL('../../public/media/default/share.png', import.meta.url)) },
+};
+
+/** The answer is the default image (`share`: the share picture a share crop falls back to), for a minute, saying why. */
+export function expectDefaultImage(
+  res: { headers: Record<string, string | undefined>; body: unknown },
+  reason: string,
+  which: keyof typeof DEFAULT_FILES = 'image',
+): void {
+  expect(res.headers['x-image-fallback']).toBe(reason);
+  expect(res.headers['cache-control']).toBe('public, max-age=60');
+  expect(res.headers['content-type']).toBe(DEFAULT_FILES[which].contentType);
+  expect(Buffer.compare(res.body as Buffer, DEFAULT_FILES[which].bytes)).toBe(0);
 }
 
 /**

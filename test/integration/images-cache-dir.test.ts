@@ -60,7 +60,7 @@ function logLines(server: RunningServer): Array<{ level: number; msg: string; di
 }
 
 const owner = (cacheDir: string) => Number(readFileSync(join(cacheDir, '.owner'), 'utf8').trim());
-/** The photo's variants on disk (named by its version), not the default image's stand-ins made at start-up. */
+/** The photo's variants on disk (named by its version): the directory holds its lock file too. */
 const variants = (cacheDir: string) => readdirSync(cacheDir).filter((name) => name.startsWith(`${contentVersion(photo)}.`));
 
 describe('IMAGE_CACHE_DIR', () => {

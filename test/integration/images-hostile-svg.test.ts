@@ -13,17 +13,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENCODER_NICENESS } from '../../server/images/encoder';
-import { STAND_IN_WIDTH } from '../../server/images/variants';
 import { SHARE_CROP } from '../../shared/seo';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
-import { getBytes, hostileSvg } from '../helpers/image-urls';
+import { expectDefaultImage, getBytes, hostileSvg } from '../helpers/image-urls';
 import { waitUntil } from '../helpers/wait';
 
 const OLD = 'image/*,*/*;q=0.8';
 const WEBP = 'image/webp,*/*';
-/** The default image (public/media/default/news.svg) is 1200x800. */
-const DEFAULT_RATIO = 800 / 1200;
 
 function alive(pid: number): boolean {
   try {
@@ -93,16 +90,9 @@ describe('a hostile SVG', () => {
     expect([webp!.format, webp!.width, jpeg!.format, jpeg!.width]).toEqual(['webp', 320, 'jpeg', 480]);
 
     const hostileAnswers = await Promise.all([first, ...waiting]);
-    for (const [index, res] of hostileAnswers.entries()) {
+    for (const res of hostileAnswers) {
       expect(res.status).toBe(200);
-      expect(res.headers['x-image-fallback']).toBe('too-slow');
-      expect(res.headers['cache-control']).toBe('public, max-age=60');
-      const width = [1920, 1280, 960, 640, 480, 320][index]!;
-      const shown = await sharp(res.body as Buffer).metadata();
-      // The default image in place of the source: drawn at the width asked for (a vector) when the queue
-      // had room for it, else its stand-in, which never waits in the queue.
-      expect([width, STAND_IN_WIDTH]).toContain(shown.width);
-      expect(shown.height / shown.width).toBeCloseTo(DEFAULT_RATIO, 2);
+      expectDefaultImage(res, 'too-slow');
     }
     // Fetched once for all six variants, and drawn once: the waiting ones failed with the first.
     expect(backend.calls('/media/hostile.svg')).toBe(1);
@@ -162,15 +152,11 @@ describe('a source slower than IMAGE_WAIT_S', () => {
       // The queue's one place (IMAGE_ENCODERS=1) waits for a source that does not come...
       const holding = getBytes(site, url(1, 320), WEBP).then((res) => res);
       await slow.requested('/media/slow-1.jpg');
-      // ...so another source's variant waits in line past IMAGE_WAIT_S, and so would the default image at
-      // a width never made: its stand-in comes instead, made outside the queue, which is still held.
+      // ...so another source's variant waits in line past IMAGE_WAIT_S: the default image comes instead.
       const second = await getBytes(site, url(2, 960), WEBP);
       expect(second.status).toBe(200);
-      expect(second.headers['x-image-fallback']).toBe('too-slow');
+      expectDefaultImage(second, 'too-slow');
       expect(variants.queue.stats).toEqual({ running: 1, queued: 1 });
-      const shown = await sharp(second.body as Buffer).metadata();
-      expect([shown.format, shown.width]).toEqual(['webp', STAND_IN_WIDTH]);
-      expect(shown.height / shown.width).toBeCloseTo(DEFAULT_RATIO, 2);
 
       release();
       expect((await holding).status).toBe(200);
@@ -182,7 +168,7 @@ describe('a source slower than IMAGE_WAIT_S', () => {
     }
   });
 
-  it('makes the default image’s stand-ins one at a time, in one encoder process beside the queue’s', async () => {
+  it('answers the default image in every format with no encoder at all, so that a starved host still answers in time', async () => {
     const { backend: slow, release } = await heldBackend(['slow-1.jpg', 'slow-2.jpg', 'slow-3.jpg', 'slow-4.jpg']);
     try {
       const site = testApp(slow.url, { IMAGE_CACHE_DIR: join(dir, 'stand-in-cache'), IMAGE_WAIT_S: '1', BACKEND_TIMEOUT_MS: '120000' });
@@ -190,11 +176,11 @@ describe('a source slower than IMAGE_WAIT_S', () => {
       const url = (n: number, width: number) => urls.imageSet(`${slow.url}/media/slow-${n}.jpg`, [width]).src;
       const holding = getBytes(site, url(1, 320), WEBP).then((res) => res);
       await slow.requested('/media/slow-1.jpg');
-      // Three formats' stand-ins asked at once (a replica just started, every fallback cold): each encoder
-      // process holds some 40-60 MB beside the server, so they are made in turn, not side by side.
+      // Every format's first fallback at once (a replica just started): an encode for any of them would
+      // wait for a CPU the host may not give it, past the proxy's read timeout.
       const answers = await Promise.all([getBytes(site, url(2, 960), 'image/avif,*/*'), getBytes(site, url(3, 960), WEBP), getBytes(site, url(4, 960), OLD)]);
-      expect(answers.map((res) => [res.status, res.headers['x-image-fallback']])).toEqual(Array(3).fill([200, 'too-slow']));
-      expect(encoder.stats.processesStarted).toBe(1);
+      for (const res of answers) expectDefaultImage(res, 'too-slow');
+      expect(encoder.stats.processesStarted).toBe(0);
 
       release();
       expect((await holding).status).toBe(200);
