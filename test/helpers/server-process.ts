@@ -21,10 +21,25 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startServer(
-  env: Record<string, string> = {},
-  options: { cwd?: string; nodeArgs?: string[]; /** Longer for a start that builds first. */ startTimeoutMs?: number } = {},
-): Promise<RunningServer> {
+type StartOptions = { cwd?: string; nodeArgs?: string[]; /** Longer for a start that builds first. */ startTimeoutMs?: number };
+
+/** Times a start is tried again on other ports when the ones chosen were taken meanwhile. */
+const PORT_TRIES = 3;
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      // A free port is only free until someone takes it: another test's server, or a connection's
+      // ephemeral local port, between freePort() and the server's listen().
+      const raced = error instanceof Error && error.message.includes('EADDRINUSE') && !env.PORT && !env.METRICS_PORT;
+      if (!raced || attempt === PORT_TRIES) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: StartOptions): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const cwd = options.cwd ?? fileURLToPath(new URL('../..', import.meta.url));
