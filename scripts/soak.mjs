@@ -261,7 +261,9 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
   run.access = await readAccessLog(nginx.accessLog, clock.startedAt);
   run.nginxErrorLog = nginx.errorLog;
   run.wrkMarkers = existsSync(run.wrk?.markerFile ?? '') ? readFileSync(run.wrk.markerFile, 'utf8').split('\n').filter(Boolean) : [];
-  run.logs = await Promise.all(replicas.map(async (r) => ({ name: r.name, ...(await readReplicaLog(r.stdoutLog, r.stderrLog)) })));
+  run.logs = await Promise.all(
+    replicas.map(async (r) => ({ name: r.name, upstream: `127.0.0.1:${r.port}`, ...(await readReplicaLog(r.stdoutLog, r.stderrLog, clock.startedAt)) })),
+  );
   run.timeline = timeline.events;
   const verdict = judge(run);
   mkdirSync(config.reportDir, { recursive: true });

@@ -59,6 +59,25 @@ describe('the soak test judging a run', () => {
     expect(failed(judge(run({ memoryMb: 450, loopMs: 250, config: { expectedFailures: ['memory'] } })))).toEqual(['event-loop']);
   });
 
+  it('counts a page’s 503 apart when the replica’s backend call had just failed, outside any fault too; never an image’s', () => {
+    const answered = (path: string, atS: number) => {
+      const r = run();
+      r.logs = [{ crashes: [], upstream: '127.0.0.1:4001', upstreamFailures: [100_000] } as never];
+      // nginx tried another replica first, then this one.
+      r.access = {
+        byStatus: { 200: 99, 503: 1 } as never,
+        errors: [{ atS, status: 503, upstream: '127.0.0.1:4002, 127.0.0.1:4001', path }] as never,
+        total: 100,
+      };
+      return judge(r);
+    };
+    expect(failed(answered('/en/news/7', 100.2))).toEqual([]);
+    expect(goal(answered('/en/news/7', 100.2), 'degraded').measured).toBe('1');
+    // The image queue's 503 is no degraded page; nor is a 503 long after the failure.
+    expect(failed(answered('/_img/abc/640/_/x', 100.2))).toEqual(['5xx']);
+    expect(failed(answered('/en/news/7', 130))).toEqual(['5xx']);
+  });
+
   it('judges memory flatness only over a drive long enough to tell a leak from caches filling', () => {
     const rising = (driveS: number) => {
       const r = run({ driveS });

@@ -9,6 +9,8 @@ import { createInterface } from 'node:readline';
 
 const CRASH_WORDS = /unhandled ?rejection|uncaught ?exception|unhandledRejection|uncaughtException/i;
 const KEPT_LINES = 2_000;
+/** Times of failed backend calls kept (the goals read them); a run with more has bigger problems. */
+const KEPT_UPSTREAM_FAILURES = 50_000;
 
 async function* linesOf(file) {
   if (!existsSync(file)) return;
@@ -34,8 +36,13 @@ async function stderrCrashes(file) {
   return crashes;
 }
 
-export async function readReplicaLog(stdoutFile, stderrFile) {
-  const result = { crashes: await stderrCrashes(stderrFile), errorsByMessage: {}, kept: [], lines: 0 };
+/**
+ * `startedAt`: the run's clock origin (Date.now()). `upstreamFailures`: when (ms into the run) the
+ * replica's calls to the backend failed, whatever failed them (a scheduled fault, or a backend too slow
+ * on a busy machine): a page answered 503 then is degraded by design (goals.mjs).
+ */
+export async function readReplicaLog(stdoutFile, stderrFile, startedAt) {
+  const result = { crashes: await stderrCrashes(stderrFile), errorsByMessage: {}, kept: [], lines: 0, upstreamFailures: [] };
   for await (const line of linesOf(stdoutFile)) {
     result.lines++;
     if (!line.startsWith('{')) continue;
@@ -56,6 +63,9 @@ export async function readReplicaLog(stdoutFile, stderrFile) {
       result.errorsByMessage[key] = (result.errorsByMessage[key] ?? 0) + 1;
     }
     if (entry.level >= 40 && result.kept.length < KEPT_LINES) result.kept.push(line.slice(0, 2_000));
+    if (entry.msg === 'upstream call failed' && result.upstreamFailures.length < KEPT_UPSTREAM_FAILURES) {
+      result.upstreamFailures.push(Date.parse(entry.time) - startedAt);
+    }
   }
   return result;
 }
