@@ -34,7 +34,7 @@ async function serve(req: Request, res: Response, signer: Signer, variants: Imag
   let target: Target = 'legacy';
   if (asked.width !== SHARE) {
     res.vary('Accept');
-    target = negotiate(req.get('accept'));
+    target = negotiate(req.get('accept'), asked.width);
   }
   let answer: Answer;
   try {

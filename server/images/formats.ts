@@ -25,18 +25,28 @@ export const TARGETS = ['avif', 'webp', 'legacy'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /**
- * AVIF when Accept names image/avif, else WebP when it names image/webp, else legacy. Only types named
- * outright count: `image/*` and `*\/*` are sent by browsers that cannot decode AVIF (Safari before 16,
- * Chrome before 85), so they must not be read as accepting it. `;q=0` refuses a type.
+ * The widest variant made as AVIF; a wider one is WebP. AVIF pays most where bytes are dear: a phone asks
+ * for 1280 px at most (a 412 px wide screen at 3x). At 1920 px, what a wide screen asks for, one AVIF
+ * encode of a camera photo takes three and a half times WebP's CPU and half as much memory again beside
+ * the server (`node scripts/encoder-memory.mjs`; docs/performance.md, "Soak test"), for a visitor on a
+ * desktop's connection.
  */
-export function negotiate(accept: string | undefined): Target {
+export const AVIF_MAX_WIDTH = 1280;
+
+/**
+ * AVIF when Accept names image/avif (up to AVIF_MAX_WIDTH), else WebP when it names image/webp, else
+ * legacy. Only types named outright count: `image/*` and `*\/*` are sent by browsers that cannot decode
+ * AVIF (Safari before 16, Chrome before 85), so they must not be read as accepting it. `;q=0` refuses a
+ * type.
+ */
+export function negotiate(accept: string | undefined, width: number): Target {
   const named = new Set<string>();
   for (const part of (accept ?? '').toLowerCase().split(',')) {
     const [type = '', ...params] = part.split(';').map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
     if (q === undefined || Number(q.slice(2)) > 0) named.add(type);
   }
-  if (named.has('image/avif')) return 'avif';
+  if (named.has('image/avif') && width <= AVIF_MAX_WIDTH) return 'avif';
   if (named.has('image/webp')) return 'webp';
   return 'legacy';
 }

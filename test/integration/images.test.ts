@@ -14,6 +14,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVIF_MAX_WIDTH } from '../../server/images/formats';
 import { Signer } from '../../server/images/signing';
 import { imagePath } from '../../server/images/urls';
 import { testApp } from '../helpers/app';
@@ -137,6 +138,21 @@ describe('variants', () => {
     }
     // One fetch for each variant made; the fourth answer was made before (from the disk cache).
     expect(backend.calls('/media/photo.jpg')).toBe(3);
+  });
+
+  it('makes AVIF up to the widths phones ask for, and WebP for a wide screen (cheaper to encode, and half the memory)', async () => {
+    const site = app();
+    const source = `${backend.url}/media/photo.jpg`;
+    const phone = await get(site, urlOf(site, source, AVIF_MAX_WIDTH), AVIF).expect(200);
+    expect(phone.headers['content-type']).toBe('image/avif');
+    expect(await shape(phone.body as Buffer)).toMatchObject({ format: 'heif', width: AVIF_MAX_WIDTH });
+    const wide = await get(site, urlOf(site, source, 1920), AVIF).expect(200);
+    expect(wide.headers['content-type']).toBe('image/webp');
+    expect(wide.headers.vary).toBe('Accept');
+    expect(await shape(wide.body as Buffer)).toMatchObject({ format: 'webp', width: 1920, height: 1440 });
+    // A browser that names AVIF but not WebP gets the format every browser decodes.
+    const avifOnly = await get(site, urlOf(site, source, 1920), 'image/avif').expect(200);
+    expect(await shape(avifOnly.body as Buffer)).toMatchObject({ format: 'jpeg', width: 1920 });
   });
 
   it('never enlarges: a 500-px source asked at 960 answers 500 px', async () => {
