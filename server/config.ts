@@ -59,6 +59,8 @@ export interface Config {
   imageCacheMaxBytes: number;
   /** Longest the image endpoint spends reading or encoding one image; past it, the encoder process is killed. */
   imageEncodeTimeoutMs: number;
+  /** Memory of its own an image encoder process may hold while it works (IMAGE_ENCODER_MAX_MB). */
+  imageEncoderMaxBytes: number;
   /** Longest an image request waits for its variant before the default image is answered in its place. */
   imageWaitMs: number;
   /** Images made at once, each in an encoder process of its own (the memory a replica needs grows with it). */
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageCacheDir: env.IMAGE_CACHE_DIR?.trim() ? resolve(env.IMAGE_CACHE_DIR.trim()) : null,
     imageCacheMaxBytes: integer(env, 'IMAGE_CACHE_MAX_MB', 512, 1, 1_048_576) * 1024 * 1024,
     imageEncodeTimeoutMs: integer(env, 'IMAGE_ENCODE_TIMEOUT_S', 30, 1, 600) * 1000,
+    imageEncoderMaxBytes: integer(env, 'IMAGE_ENCODER_MAX_MB', 160, 64, 65_536) * 1024 * 1024,
     imageWaitMs: integer(env, 'IMAGE_WAIT_S', 20, 1, 600) * 1000,
     imageEncoders: integer(env, 'IMAGE_ENCODERS', 1, 1, 16),
     imageSigningKey: signingKey || null,

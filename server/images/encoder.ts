@@ -1,8 +1,9 @@
 /**
  * Reading a source image and making one variant of it, in child processes (encoder-process.mjs runs
  * sharp there). The time limit is kept by killing the process: libvips checks its own timeout only
- * between tiles, and one hostile SVG filter draws for minutes in a single call. A killed process takes
- * its CPU and memory with it; so does one left without work, so the server's memory does not keep what
+ * between tiles, and one hostile SVG filter draws for minutes in a single call. So is the memory limit:
+ * a 1 KB SVG whose filter keeps forty results draws each at the size asked (650 MB at 1920 px), and
+ * nothing in libvips or librsvg bounds it. A killed process takes its CPU and memory with it; so does one left without work, so the server's memory does not keep what
  * a burst of encodes took. The source's own Content-Type is never consulted: the format is what sharp
  * finds in the bytes.
  *
@@ -10,6 +11,7 @@
  * started for a job when none is free.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { SHARE_CROP } from '../../shared/seo';
 import type { Size, Target } from './formats';
@@ -36,6 +38,11 @@ export interface EncoderOptions {
   script?: URL;
   /** A process holding more resident memory than this after a job is replaced (RECYCLE_ABOVE_BYTES). */
   recycleAboveBytes?: number;
+  /**
+   * Most memory of its own a process may hold while it works (IMAGE_ENCODER_MAX_MB): past it the process
+   * is killed and the job refused as too large. Unbounded when absent, or where /proc cannot be read.
+   */
+  maxPrivateBytes?: number;
 }
 
 /**
@@ -57,6 +64,12 @@ const JOBS_PER_PROCESS = 200;
  * the process lives. A process that has just loaded sharp holds about half of it.
  */
 const RECYCLE_ABOVE_BYTES = 128 * 1024 * 1024;
+/**
+ * How often a working process's memory is read against `maxPrivateBytes`. Drawing and encoding take
+ * their memory a surface at a time (15 MB for a 1920 px square): a bound read this often is passed by a
+ * few of them at most before the process is killed.
+ */
+const MEMORY_CHECK_MS = 50;
 /** libvips holds the pixels outside the JavaScript heap: the child's heap holds messages only. */
 const CHILD_ARGS = ['--max-old-space-size=64'];
 /**
@@ -113,8 +126,11 @@ export class Encoder {
   private readonly live = new Set<Worker>();
   private readonly script: URL;
   private nextId = 1;
-  /** Jobs that ran out of time (their process killed), processes started, and processes replaced for their memory: for /metrics and tests. */
-  readonly stats = { timeouts: 0, processesStarted: 0, recycledForMemory: 0 };
+  /**
+   * Jobs that ran out of time or memory (their process killed), processes started, and processes
+   * replaced for what they kept after a job: for /metrics and tests.
+   */
+  readonly stats = { timeouts: 0, memoryKills: 0, processesStarted: 0, recycledForMemory: 0 };
 
   constructor(private readonly options: EncoderOptions) {
     this.script = options.script ?? new URL('./encoder-process.mjs', import.meta.url);
@@ -150,6 +166,7 @@ export class Encoder {
     clearTimeout(worker.idleTimer);
     worker.child.channel?.ref();
     let timer = setTimeout(() => this.end(worker, new Refused('failed', 'encoder process did not start')), START_TIMEOUT_MS);
+    let watch: NodeJS.Timeout | undefined;
     try {
       await worker.ready;
       clearTimeout(timer);
@@ -157,6 +174,7 @@ export class Encoder {
         this.stats.timeouts++;
         this.end(worker, new Refused('too-slow', `took longer than ${this.options.timeoutMs} ms: encoder process killed`));
       }, this.options.timeoutMs);
+      watch = this.watchMemory(worker);
       const id = this.nextId++;
       return await new Promise((resolve, reject) => {
         worker.current = { id, resolve, reject };
@@ -164,9 +182,28 @@ export class Encoder {
       });
     } finally {
       clearTimeout(timer);
+      clearInterval(watch);
       worker.current = null;
       this.release(worker);
     }
+  }
+
+  /** Kills the process once it holds more of its own than `maxPrivateBytes` while it works. */
+  private watchMemory(worker: Worker): NodeJS.Timeout | undefined {
+    const bound = this.options.maxPrivateBytes;
+    const pid = worker.child.pid;
+    if (bound === undefined || pid === undefined) return undefined;
+    const watch = setInterval(() => {
+      const held = privateResidentBytes(pid);
+      if (held === null || held <= bound) return;
+      this.stats.memoryKills++;
+      this.end(
+        worker,
+        new Refused('too-large', `held ${megabytes(held)} MB of its own, more than its bound of ${megabytes(bound)} MB: encoder process killed`),
+      );
+    }, MEMORY_CHECK_MS);
+    watch.unref();
+    return watch;
   }
 
   private start(): Worker {
@@ -228,6 +265,22 @@ export class Encoder {
     worker.current?.reject(reason);
   }
 }
+
+/**
+ * The resident memory a process holds of its own (RssAnon: libvips's pixels, the allocator's arenas, its
+ * heap), which is what it adds to the replica: its code pages are node's and sharp's, shared with the
+ * server. Null without /proc (not Linux) or once the process is gone.
+ */
+function privateResidentBytes(pid: number): number | null {
+  try {
+    const kb = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 function categoryOf(reason: string): FallbackReason {
   return (FALLBACK_REASONS as readonly string[]).includes(reason) ? (reason as FallbackReason) : 'failed';

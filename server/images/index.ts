@@ -66,7 +66,7 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
   });
   const claimed = claimCacheDir(config.imageCacheDir, logger);
   const disk = new DiskCache(claimed.dir, config.imageCacheMaxBytes, logger);
-  const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs });
+  const encoder = new Encoder({ timeoutMs: config.imageEncodeTimeoutMs, maxPrivateBytes: config.imageEncoderMaxBytes });
   const defaults = { image: publicFile(DEFAULT_IMAGE, 'image/svg+xml'), share: publicFile(DEFAULT_SHARE_IMAGE, 'image/png') };
   const variants = new ImageVariants({
     sources,

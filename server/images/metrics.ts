@@ -12,6 +12,7 @@ export function registerImageMetrics(registry: Registry, { variants, versions, d
   gauge(registry, 'site_image_queue_waiting', 'Image variants waiting for a slot (past 16, requests get 503)', () => variants.queue.stats.queued);
   gauge(registry, 'site_image_encoder_processes', 'Encoder child processes alive (they exit when idle)', () => encoder.pids.length);
   mirrored(registry, 'site_image_encode_timeouts_total', 'Encodes stopped at IMAGE_ENCODE_TIMEOUT_S (their process killed)', () => encoder.stats.timeouts);
+  mirrored(registry, 'site_image_encode_memory_kills_total', 'Encodes stopped at IMAGE_ENCODER_MAX_MB (their process killed)', () => encoder.stats.memoryKills);
   mirrored(
     registry,
     'site_image_encoder_recycled_total',

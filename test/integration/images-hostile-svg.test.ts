@@ -16,7 +16,7 @@ import { ENCODER_NICENESS } from '../../server/images/encoder';
 import { SHARE_CROP } from '../../shared/seo';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
-import { expectDefaultImage, getBytes, hostileSvg } from '../helpers/image-urls';
+import { expectDefaultImage, getBytes, hostileSvg, memoryHungrySvg } from '../helpers/image-urls';
 import { waitUntil } from '../helpers/wait';
 
 const OLD = 'image/*,*/*;q=0.8';
@@ -42,6 +42,7 @@ beforeAll(async () => {
       .toBuffer();
   backend = await startFakeBackend({
     '/media/hostile.svg': { body: hostileSvg(), contentType: 'image/svg+xml' },
+    '/media/hungry.svg': { body: memoryHungrySvg(), contentType: 'image/svg+xml' },
     '/media/calm-1.jpg': { body: await photo(800), contentType: 'image/jpeg' },
     '/media/calm-2.jpg': { body: await photo(900), contentType: 'image/jpeg' },
   });
@@ -100,6 +101,40 @@ describe('a hostile SVG', () => {
     // The process that drew it is gone, and with it the CPU and memory it held.
     await waitUntil(() => drawing.every((pid) => !alive(pid)));
     expect(encoder.pids).not.toContain(drawing[0]);
+    encoder.close();
+  }, 300_000);
+});
+
+describe('an SVG whose drawing takes more memory than IMAGE_ENCODER_MAX_MB', () => {
+  it('gets the default image, its process killed at the bound; the next image gets a new process', async () => {
+    // Time cannot end this drawing first: only its memory can.
+    const site = testApp(backend.url, {
+      IMAGE_CACHE_DIR: join(dir, 'hungry-cache'),
+      IMAGE_ENCODER_MAX_MB: '96',
+      IMAGE_ENCODE_TIMEOUT_S: '600',
+      IMAGE_WAIT_S: '600',
+      BACKEND_TIMEOUT_MS: '120000',
+    });
+    const { urls, encoder } = site.locals.images;
+    const url = (source: string, width: number) => urls.imageSet(`${backend.url}/media/${source}`, [width]).src;
+
+    const hungry = getBytes(site, url('hungry.svg', 1920), WEBP).then((res) => res);
+    await waitUntil(() => encoder.pids.length === 1);
+    const [drawing] = encoder.pids;
+    const res = await hungry;
+    expect(res.status).toBe(200);
+    expectDefaultImage(res, 'too-large');
+    expect(encoder.stats.memoryKills).toBe(1);
+    await waitUntil(() => !alive(drawing!));
+
+    // A sysadmin sees it on the metrics port.
+    expect(await site.locals.metrics.registry.metrics()).toMatch(/^site_image_encode_memory_kills_total 1$/m);
+
+    // A photo is made as before, in a process of its own.
+    const calm = await getBytes(site, url('calm-1.jpg', 640), WEBP);
+    expect(calm.headers['x-image-fallback']).toBeUndefined();
+    expect((await sharp(calm.body as Buffer).metadata()).width).toBe(640);
+    expect(encoder.pids).not.toContain(drawing);
     encoder.close();
   }, 300_000);
 });

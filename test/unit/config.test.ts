@@ -47,6 +47,7 @@ describe('configuration', () => {
     ['MEDIA_ORIGINS', 'https://user:pw@cdn.ztu.uz', /Invalid MEDIA_ORIGINS/],
     ['IMAGE_CACHE_MAX_MB', '0', /Invalid IMAGE_CACHE_MAX_MB/],
     ['IMAGE_ENCODE_TIMEOUT_S', '0', /Invalid IMAGE_ENCODE_TIMEOUT_S/],
+    ['IMAGE_ENCODER_MAX_MB', '32', /Invalid IMAGE_ENCODER_MAX_MB/],
     ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
     ['METRICS_HOST', 'metrics.example.uz', /Invalid METRICS_HOST: "metrics.example.uz" \(expected an IP address to listen on/],
     ['METRICS_HOST', '0.0.0.0:9100', /Invalid METRICS_HOST/],
@@ -97,6 +98,7 @@ describe('configuration', () => {
     expect(config.imageSigningKey).toBe('s'.repeat(16));
     expect(config.imageCacheMaxBytes).toBe(512 * 1024 * 1024);
     expect(config.imageEncodeTimeoutMs).toBe(30_000);
+    expect(config.imageEncoderMaxBytes).toBe(160 * 1024 * 1024);
     expect(config.imageEncoders).toBe(1);
     expect(loadConfig({ IMAGE_ENCODERS: '3' }).imageEncoders).toBe(3);
     expect(() => loadConfig({ IMAGE_ENCODERS: '0' })).toThrow(/^Invalid IMAGE_ENCODERS/);
