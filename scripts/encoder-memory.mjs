@@ -8,15 +8,13 @@
  * job (VmRSS), from /proc. A process is never replaced here, so what it keeps is seen whole; the server
  * replaces one that keeps more than its bound. Linux only; figures depend on the machine.
  */
-import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withBundled } from './lib/bundled.mjs';
+import { SHARE_CROP, startEncoder } from './lib/encoder-child.mjs';
 import { root } from './lib/site-process.mjs';
 
-const SCRIPT = join(root, 'server', 'images', 'encoder-process.mjs');
 const MEDIA = join(root, 'public', 'media');
-const SHARE_CROP = { width: 1200, height: 630 };
 /** The variants of each source: the endpoint's widths and targets, and the share crop. */
 const VARIANTS = [
   [320, 'avif'],
@@ -35,39 +33,18 @@ function mediaFiles() {
   return [...files.filter((f) => /\.(jpe?g|png)$/.test(f)), ...files.filter((f) => f.endsWith('.svg')).slice(0, 20)];
 }
 
-function memoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
-  return { rss: mb('VmRSS'), hwm: mb('VmHWM') };
-}
-
 /** Runs `jobs` ([bytes, width, target]) in one new encoder process with `env` added; returns its memory. */
 async function measure(jobs, env) {
-  const child = fork(SCRIPT, [], {
-    execArgv: ['--max-old-space-size=64'],
-    env: { ...process.env, ...env },
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  let nextId = 1;
-  const replies = new Map();
-  child.on('message', (reply) => replies.get(reply.id)?.(reply));
-  const ask = (job) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      replies.set(id, (reply) => (reply.result ? resolve(reply.result) : reject(new Error(JSON.stringify(reply)))));
-      child.send({ id, ...job });
-    });
-  await new Promise((resolve) => child.once('message', resolve));
-  const idle = memoryMb(child.pid).rss;
+  const encoder = await startEncoder(env);
+  const idle = encoder.memory().rss;
   const started = performance.now();
   for (const [bytes, width, target] of jobs) {
-    const source = await ask({ op: 'inspect', bytes });
-    await ask({ op: 'encode', bytes, source, width, target, shareCrop: SHARE_CROP });
+    const source = await encoder.ask({ op: 'inspect', bytes });
+    await encoder.ask({ op: 'encode', bytes, source, width, target, shareCrop: SHARE_CROP });
   }
   const seconds = (performance.now() - started) / 1000;
-  const { rss, hwm } = memoryMb(child.pid);
-  child.kill('SIGKILL');
+  const { rss, hwm } = encoder.memory();
+  encoder.kill();
   return { idle, hwm, rss, seconds };
 }
 

@@ -16,7 +16,8 @@ import { ENCODER_NICENESS } from '../../server/images/encoder';
 import { SHARE_CROP } from '../../shared/seo';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
-import { expectDefaultImage, getBytes, hostileSvg, memoryHungrySvg } from '../helpers/image-urls';
+import { memoryHungrySvg } from '../../scripts/lib/hostile-images';
+import { expectDefaultImage, getBytes, hostileSvg } from '../helpers/image-urls';
 import { waitUntil } from '../helpers/wait';
 
 const OLD = 'image/*,*/*;q=0.8';
