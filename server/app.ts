@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
+import { CRAWLER_WAIT_MS, LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
 import '../shared/i18n/all';
 import { createRoutes } from '../shared/routes';
 import { DataCache } from './backend/cache';
@@ -57,6 +57,8 @@ export interface AppDeps {
   headStartMs?: number;
   /** How long a streamed page waits for its late data (STREAM_TIMEOUT_MS); tests give a short one. */
   streamTimeoutMs?: number;
+  /** How long a crawler's page waits for its data (CRAWLER_WAIT_MS); tests give a short one. */
+  crawlerWaitMs?: number;
 }
 
 type SiteLocals = Express['locals'] & {
@@ -161,6 +163,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     pageCache,
     headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,
     streamTimeoutMs: deps.streamTimeoutMs ?? STREAM_TIMEOUT_MS,
+    crawlerWaitMs: deps.crawlerWaitMs ?? CRAWLER_WAIT_MS,
     onRender: () => app.locals.renders++,
   };
 

@@ -15,7 +15,7 @@ export interface RequestContext {
   session: DataSession;
   /** Resolves when the head start is over; null means "wait for everything" (crawlers, data endpoint). */
   headStartOver: Promise<void> | null;
-  /** Resolves when data still on the way is given up (the page then says it is unavailable); null with no head start. */
+  /** Resolves when data still on the way is given up (the page then says it is unavailable); null: never. */
   dataDeadline: Promise<void> | null;
   onLoaderError: (error: unknown) => void;
   /** Told once per request when data is given up at the deadline. */
@@ -42,8 +42,9 @@ function toLoaded<T>(promise: Promise<T>, ctx: RequestContext): Promise<Loaded<T
 }
 
 /**
- * Streamed data that has not come by the deadline is shown as unavailable, so that the page ends with a
- * notice in its place rather than its 'Loading...' being cut off when the stream is ended.
+ * Data that has not come by the deadline is shown as unavailable: a streamed page ends with a notice in
+ * its place rather than its 'Loading...' being cut off when the stream is ended, and a page that waits
+ * for all its data (a crawler's) is answered before the proxy in front gives up on the replica.
  */
 function untilDeadline<T>(loaded: Promise<Loaded<T>>, ctx: RequestContext): Promise<Loaded<T>> {
   if (!ctx.dataDeadline) return loaded;
@@ -72,7 +73,7 @@ export async function settle(
   await Promise.all(
     Object.entries(promises).map(async ([key, promise]) => {
       const loaded = toLoaded(promise, ctx);
-      const first = ctx.headStartOver ? await Promise.race([loaded, ctx.headStartOver.then(() => LATE)]) : await loaded;
+      const first = ctx.headStartOver ? await Promise.race([loaded, ctx.headStartOver.then(() => LATE)]) : await untilDeadline(loaded, ctx);
       slots[key] = first === LATE ? untilDeadline(loaded, ctx) : (first as Loaded<unknown>);
     }),
   );

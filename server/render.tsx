@@ -39,6 +39,8 @@ export interface RenderDeps {
   headStartMs: number;
   /** How long a streamed page waits for data still on the way; then it ends with what it has. */
   streamTimeoutMs: number;
+  /** How long a crawler's page waits for its data (CRAWLER_WAIT_MS); then it is answered with what it has. */
+  crawlerWaitMs: number;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
   onRender?: (pageId: string | null) => void;
 }
@@ -77,8 +79,10 @@ export function createRequestContext(
   let headStartTimer: NodeJS.Timeout | undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
   const headStartOver = headStart ? new Promise<void>((resolve) => (headStartTimer = setTimeout(resolve, deps.headStartMs))) : null;
-  // Counted from before the head start, so it comes before the stream's own limit (renderPage).
-  const dataDeadline = headStart ? new Promise<void>((resolve) => (deadlineTimer = setTimeout(resolve, deps.streamTimeoutMs))) : null;
+  // Counted from before the head start, so it comes before the stream's own limit (renderPage). A page
+  // that waits for all its data (a crawler's) has the longer limit of a whole page.
+  const waitMs = headStart ? deps.streamTimeoutMs : deps.crawlerWaitMs;
+  const dataDeadline = new Promise<void>((resolve) => (deadlineTimer = setTimeout(resolve, waitMs)));
   let tooLateLogged = false;
   return {
     api: createSiteApi(deps.cache, session, deps.apiOptions),
@@ -87,7 +91,7 @@ export function createRequestContext(
     dataDeadline,
     onLoaderError: (error) => deps.logger.error({ err: error }, 'loader failed'),
     onDataTooLate: () => {
-      if (!tooLateLogged) deps.logger.warn({ url, afterMs: deps.streamTimeoutMs }, 'streamed page: data that came too late shown as unavailable');
+      if (!tooLateLogged) deps.logger.warn({ url, afterMs: waitMs }, 'page data that came too late shown as unavailable');
       tooLateLogged = true;
     },
     routed: () => clearTimeout(headStartTimer),

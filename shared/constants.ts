@@ -109,6 +109,15 @@ export const LOADER_HEAD_START_MS = 100;
  */
 export const STREAM_TIMEOUT_MS = 5000;
 
+/**
+ * How long a crawler's page waits for its data (a crawler gets the whole page, not a stream): then the
+ * data still missing is given up and the page answered as it is, a 503 with Retry-After when its main
+ * data is missing, so that the crawler comes back. It ends before the proxy in front gives up
+ * (deploy/nginx.conf, proxy_read_timeout 30 s): nginx counts a timed-out replica as down and sends the
+ * request on, so one slow crawler page during a rolling restart left nginx with no replica at all.
+ */
+export const CRAWLER_WAIT_MS = 20_000;
+
 /** The time zone dates are formatted in, on the server, for every language. */
 export const TIME_ZONE = 'Asia/Tashkent';
 

@@ -197,6 +197,22 @@ describe('streaming when the backend is slow', () => {
     expect(partial.headers['cache-control']).toBe('no-store');
     await request(app).get('/news/404').set('user-agent', 'Mozilla/5.0 (compatible; YandexBot/3.0)').expect(404);
   });
+
+  it("answers a crawler's page whose data does not come within its wait as unavailable, before a proxy would give up on the replica", async () => {
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { hang: true });
+    type Line = { level: number; msg: string; url?: string };
+    const lines: Line[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Line) });
+    // The backend never answers, so whatever the machine's speed the crawler's wait is over first.
+    const app = testApp(backend.url, { BACKEND_TIMEOUT_MS: '60000' }, { crawlerWaitMs: 50, logger });
+    const res = await request(app).get('/en/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(503);
+    expect(res.text).toContain('Failed to fetch news data.');
+    expect(res.text).not.toContain('Loading...');
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(lines.filter((line) => line.msg.includes('too late'))).toEqual([expect.objectContaining({ level: 40, url: '/en/news/5' })]);
+  });
 });
 
 describe('a visitor who leaves', () => {
