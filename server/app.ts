@@ -197,7 +197,14 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(servePublic(PUBLIC_DIR));
   app.use(images.router);
   app.use(publicHealth(upstream));
-  app.use(seoRouter({ siteUrl: config.siteUrl, index: search, cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }) }));
+  app.use(
+    seoRouter({
+      siteUrl: config.siteUrl,
+      index: search,
+      cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }),
+      waitMs: renderDeps.crawlerWaitMs,
+    }),
+  );
   app.use(
     purgeRouter({
       token: config.cachePurgeToken,

@@ -19,6 +19,25 @@ export interface SeoDeps {
   index: SiteIndex;
   /** Cache-Control like pages'; `degraded` → no-store. */
   cacheControl: (degraded: boolean) => string;
+  /**
+   * Longest a request waits for a new replica's first catalogue (CRAWLER_WAIT_MS): made from the whole
+   * backend, it can take longer than the proxy in front waits, which then counts the replica as down.
+   */
+  waitMs: number;
+}
+
+/** When a document not ready yet is worth asking for again. */
+const RETRY_AFTER_S = 60;
+
+/** `promise`'s value, or null once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A document as sent, with its validators: both stay the same for as long as its bytes do. */
@@ -44,7 +63,7 @@ function notModified(req: Request, doc: Validated): boolean {
   return !Number.isNaN(since) && Date.parse(doc.lastModified) <= since;
 }
 
-export function seoRouter({ siteUrl, index, cacheControl }: SeoDeps): Router {
+export function seoRouter({ siteUrl, index, cacheControl, waitMs }: SeoDeps): Router {
   const router = Router();
   const memo = new Map<string, Validated & { generation: number }>();
   const robots = validated(robotsTxt(siteUrl), undefined, Date.now());
@@ -59,7 +78,16 @@ export function seoRouter({ siteUrl, index, cacheControl }: SeoDeps): Router {
 
   /** The document for `key`, made once per catalogue generation. */
   const fromCatalogue = async (req: Request, res: Response, key: string, type: string, make: (catalogue: Catalogue) => string) => {
-    const build = await index.current();
+    const build = await within(index.current(), waitMs);
+    if (!build) {
+      // The build goes on: a later request gets the document.
+      res
+        .status(503)
+        .set({ 'Retry-After': String(RETRY_AFTER_S), 'Cache-Control': 'no-store' })
+        .type('text/plain')
+        .send('Being prepared: try again shortly');
+      return;
+    }
     let stored = memo.get(key);
     if (stored?.generation !== build.generation) {
       stored = { ...validated(make(build.catalogue), stored, Date.now()), generation: build.generation };

@@ -211,6 +211,29 @@ describe('validators of the sitemap and the feeds', () => {
   }
 });
 
+describe('the sitemap and the feeds of a new replica whose backend hangs', () => {
+  it('answer 503 with Retry-After before a proxy would give up on the replica, and the documents once the catalogue is made', async () => {
+    const slow = await startFakeBackend(discoveryRoutes());
+    let answerNow!: () => void;
+    const mayAnswer = new Promise<void>((resolve) => (answerNow = resolve));
+    slow.set('/news/yangiliklar/', { raw: await fetch(`${backend.url}/news/yangiliklar/`).then((r) => r.text()), until: mayAnswer });
+    try {
+      // The catalogue waits for the held news list, so whatever the machine's speed the wait is over first.
+      const fresh = testApp(slow.url, { BACKEND_TIMEOUT_MS: '60000' }, { crawlerWaitMs: 50 });
+      for (const url of ['/sitemap.xml', '/rss.xml', '/en/rss.xml']) {
+        const res = await request(fresh).get(url).expect(503);
+        expect(res.headers['retry-after']).toBe('60');
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+      answerNow();
+      await waitUntil(async () => (await request(fresh).get('/sitemap.xml')).status === 200);
+    } finally {
+      answerNow();
+      await slow.close();
+    }
+  });
+});
+
 describe('sitemap.xml', () => {
   let doc: Document;
   let locs: string[];
