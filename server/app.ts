@@ -203,6 +203,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       index: search,
       cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }),
       waitMs: renderDeps.crawlerWaitMs,
+      logger,
     }),
   );
   app.use(

@@ -10,6 +10,7 @@ import { LANGS, langFromPath, localePath } from '../../shared/lang';
 import type { SiteIndex } from '../search';
 import type { Catalogue } from '../search/catalogue';
 import { noneMatchHits } from '../etag';
+import type { Logger } from '../logger';
 import { feedXml } from './feed';
 import { robotsTxt } from './robots';
 import { sitemapXml } from './sitemap';
@@ -24,6 +25,7 @@ export interface SeoDeps {
    * backend, it can take longer than the proxy in front waits, which then counts the replica as down.
    */
   waitMs: number;
+  logger: Logger;
 }
 
 /** When a document not ready yet is worth asking for again. */
@@ -63,7 +65,7 @@ function notModified(req: Request, doc: Validated): boolean {
   return !Number.isNaN(since) && Date.parse(doc.lastModified) <= since;
 }
 
-export function seoRouter({ siteUrl, index, cacheControl, waitMs }: SeoDeps): Router {
+export function seoRouter({ siteUrl, index, cacheControl, waitMs, logger }: SeoDeps): Router {
   const router = Router();
   const memo = new Map<string, Validated & { generation: number }>();
   const robots = validated(robotsTxt(siteUrl), undefined, Date.now());
@@ -81,6 +83,7 @@ export function seoRouter({ siteUrl, index, cacheControl, waitMs }: SeoDeps): Ro
     const build = await within(index.current(), waitMs);
     if (!build) {
       // The build goes on: a later request gets the document.
+      logger.warn({ url: req.originalUrl, afterMs: waitMs }, 'document asked before the first search catalogue was made: 503');
       res
         .status(503)
         .set({ 'Retry-After': String(RETRY_AFTER_S), 'Cache-Control': 'no-store' })

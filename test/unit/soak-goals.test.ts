@@ -2,8 +2,12 @@
  * How the soak test judges a run (scripts/lib/soak/goals.mjs): which goals fail it, which are only
  * printed on a shared machine, and how a goal known not to hold yet is carried without hiding it.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judge, type Goal } from '../../scripts/lib/soak/goals.mjs';
+import { readReplicaLog } from '../../scripts/lib/soak/replica-logs.mjs';
 
 /** A calm run of `driveS` seconds whose replica used `memoryMb` and whose event loop waited `loopMs`. */
 function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config = {} } = {}) {
@@ -57,6 +61,28 @@ describe('the soak test judging a run', () => {
     expect(goal(mended, 'memory')).toMatchObject({ expectedFailure: true, held: true });
     // Only the goals listed: another failure still fails the run.
     expect(failed(judge(run({ memoryMb: 450, loopMs: 250, config: { expectedFailures: ['memory'] } })))).toEqual(['event-loop']);
+  });
+
+  it('reads from a replica’s log each time the backend did not give it what a request needed in time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ztu-soak-log-'));
+    try {
+      const startedAt = Date.parse('2026-11-27T10:00:00Z');
+      const line = (msg: string, atS: number) => JSON.stringify({ level: 40, time: new Date(startedAt + atS * 1000).toISOString(), msg });
+      writeFileSync(
+        join(dir, 'out.log'),
+        [
+          line('upstream call failed', 10),
+          line('page data that came too late shown as unavailable', 20),
+          line('document asked before the first search catalogue was made: 503', 30),
+          line('stored page dropped', 40),
+        ].join('\n'),
+      );
+      writeFileSync(join(dir, 'err.log'), '');
+      const log = await readReplicaLog(join(dir, 'out.log'), join(dir, 'err.log'), startedAt);
+      expect(log.upstreamFailures).toEqual([10_000, 20_000, 30_000]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('counts a page’s 503 apart when the replica’s backend call had just failed, outside any fault too; never an image’s', () => {

@@ -37,9 +37,19 @@ async function stderrCrashes(file) {
 }
 
 /**
+ * Lines a replica logs when the backend did not give it what a request needed: a call failed, data came
+ * after the page's deadline, or the search catalogue a feed is made from was not made in time.
+ */
+const BACKEND_SHORTFALLS = new Set([
+  'upstream call failed',
+  'page data that came too late shown as unavailable',
+  'document asked before the first search catalogue was made: 503',
+]);
+
+/**
  * `startedAt`: the run's clock origin (Date.now()). `upstreamFailures`: when (ms into the run) the
- * replica's calls to the backend failed, whatever failed them (a scheduled fault, or a backend too slow
- * on a busy machine): a page answered 503 then is degraded by design (goals.mjs).
+ * backend did not give the replica what it needed in time, whatever stopped it (a scheduled fault, or a
+ * backend too slow on a busy machine): a page answered 503 then is degraded by design (goals.mjs).
  */
 export async function readReplicaLog(stdoutFile, stderrFile, startedAt) {
   const result = { crashes: await stderrCrashes(stderrFile), errorsByMessage: {}, kept: [], lines: 0, upstreamFailures: [] };
@@ -63,7 +73,7 @@ export async function readReplicaLog(stdoutFile, stderrFile, startedAt) {
       result.errorsByMessage[key] = (result.errorsByMessage[key] ?? 0) + 1;
     }
     if (entry.level >= 40 && result.kept.length < KEPT_LINES) result.kept.push(line.slice(0, 2_000));
-    if (entry.msg === 'upstream call failed' && result.upstreamFailures.length < KEPT_UPSTREAM_FAILURES) {
+    if (BACKEND_SHORTFALLS.has(entry.msg) && result.upstreamFailures.length < KEPT_UPSTREAM_FAILURES) {
       result.upstreamFailures.push(Date.parse(entry.time) - startedAt);
     }
   }
