@@ -4,7 +4,7 @@
  * and it settles with no console error, page error or hydration warning.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import { hydrated, launch, newContext, watch, type WatchedPage } from './browser';
 import { hydratedStaticParts, wakeAllIslands } from './islands';
 import { startServer, type RunningServer } from './server-process';
@@ -47,12 +47,26 @@ export async function sharedPage(site: SiteInBrowser, viewport?: { width: number
  */
 export async function expectCleanHydration(site: SiteInBrowser, url: string, check?: (page: Page) => Promise<void>): Promise<void> {
   const { page, problems } = await sharedPage(site);
+  // A wait that never ends is ended by the test's time limit, whose message does not say which wait it was.
+  let waitingFor = 'the page to load';
+  onTestFailed(() =>
+    console.error(
+      `${url}: failed while waiting for ${waitingFor}; frames: ${page
+        .frames()
+        .map((frame) => frame.url())
+        .join(', ')}`,
+    ),
+  );
   const response = await page.goto(site.server.url + url);
   expect(response?.status()).toBe(200);
+  waitingFor = 'hydration';
   await hydrated(page);
+  waitingFor = 'every island to wake';
   await wakeAllIslands(page);
   expect(await hydratedStaticParts(page)).toEqual([]);
+  waitingFor = "the test's own check";
   await check?.(page);
+  waitingFor = 'the network to go quiet';
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
   await page.close();
