@@ -82,14 +82,14 @@ const CHILD_ARGS = ['--max-old-space-size=64'];
 const CHILD_ENV = { MALLOC_ARENA_MAX: '1' };
 
 /**
- * Encoders run this much nicer than the server: the least priority there is. A variant is made once and
- * then read from disk, while a page is waited for by a visitor: when both want the CPU (a burst of cold
- * variants, a hostile source taking its whole time limit), the kernel gives it to the server's event loop
- * first. At 10, three encoders drawing the soak test's pathological SVG beside three servers on two cores
- * still held the servers' event loops for 120-310 ms (the worst 5 s windows); at 19, 27-67 ms
- * (docs/performance.md, "Soak test"). An encoder still gets every cycle the servers leave.
+ * Encoders run this much nicer than the server. A variant is made once and then read from disk, while a
+ * page is waited for by a visitor: when both want the CPU (a burst of cold variants, a hostile source
+ * taking its whole time limit), the kernel gives it to the server's event loop first. Not 19, the least:
+ * that held the servers' event loops better while three encoders drew the soak's pathological SVG on two
+ * cores, but on a host whose CPU other work took, the encoders then hardly ran, the image queue filled and
+ * images were answered 503 (docs/performance.md, "Soak test").
  */
-export const ENCODER_NICENESS = 19;
+export const ENCODER_NICENESS = 10;
 const LOWEST_PRIORITY = 19;
 
 function lowerPriority(child: ChildProcess): void {
