@@ -9,6 +9,14 @@ import { waitUntil } from '../helpers/wait';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 let backend: FakeBackend | null = null;
+
+/** A logger whose warnings and errors the test reads back. */
+function warnings() {
+  type Line = { level: number; msg: string; url?: string };
+  const lines: Line[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Line) });
+  return { lines, logger };
+}
 afterEach(async () => {
   await backend?.close();
   backend = null;
@@ -165,9 +173,7 @@ describe('streaming when the backend is slow', () => {
   it('ends a streamed page whose data never comes with a notice in its place, and one warning naming the page', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { hang: true });
-    type Line = { level: number; msg: string; url?: string };
-    const lines: Line[] = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Line) });
+    const { lines, logger } = warnings();
     // The backend never answers, so whatever the machine's speed the page's time limit is reached first.
     const app = testApp(backend.url, { BACKEND_TIMEOUT_MS: '60000' }, { headStartMs: 0, streamTimeoutMs: 50, logger });
     const res = await request(app).get('/news/5').set('user-agent', CHROME).set('accept-encoding', 'identity').expect(200);
@@ -201,9 +207,7 @@ describe('streaming when the backend is slow', () => {
   it("answers a crawler's page whose data does not come within its wait as unavailable, before a proxy would give up on the replica", async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/news/yangiliklar/5/', { hang: true });
-    type Line = { level: number; msg: string; url?: string };
-    const lines: Line[] = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as Line) });
+    const { lines, logger } = warnings();
     // The backend never answers, so whatever the machine's speed the crawler's wait is over first.
     const app = testApp(backend.url, { BACKEND_TIMEOUT_MS: '60000' }, { crawlerWaitMs: 50, logger });
     const res = await request(app).get('/en/news/5').set('user-agent', 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(503);
