@@ -3,8 +3,8 @@
  * sharp there). The time limit is kept by killing the process: libvips checks its own timeout only
  * between tiles, and one hostile SVG filter draws for minutes in a single call. So is the memory limit:
  * a 1 KB SVG whose filter keeps forty results draws each at the size asked (650 MB at 1920 px), and
- * nothing in libvips or librsvg bounds it. A killed process takes its CPU and memory with it; so does one left without work, so the server's memory does not keep what
- * a burst of encodes took. The source's own Content-Type is never consulted: the format is what sharp
+ * nothing in libvips or librsvg bounds it. A killed process takes its CPU and memory with it; so does
+ * one left without work, so the server's memory does not keep what a burst of encodes took. The source's own Content-Type is never consulted: the format is what sharp
  * finds in the bytes.
  *
  * No queue here: callers bound how many jobs run at once (the variants' work queue), and a process is

@@ -28,7 +28,7 @@ export type Target = (typeof TARGETS)[number];
  * The widest variant made as AVIF; a wider one is WebP. AVIF pays most where bytes are dear: a phone asks
  * for 1280 px at most (a 412 px wide screen at 3x). At 1920 px, what a wide screen asks for, one AVIF
  * encode of a camera photo takes three and a half times WebP's CPU and half as much memory again beside
- * the server (`node scripts/encoder-memory.mjs`; docs/performance.md, "Soak test"), for a visitor on a
+ * the server (`node scripts/encoder-job-memory.mjs`; docs/performance.md, "Encoder process memory"), for a visitor on a
  * desktop's connection.
  */
 export const AVIF_MAX_WIDTH = 1280;

@@ -11,6 +11,7 @@
 import { boundedMap } from '../../shared/bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
+import { within } from '../within';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
 import { SHARE, type Size, type Target } from './formats';
@@ -94,7 +95,7 @@ export class ImageVariants {
     if (refusal) return this.fallback(width, refusal);
     const work = this.variant(source, urlVersion, width, target);
     try {
-      const made = await this.inTime(work);
+      const made = await within(work, this.deps.waitMs);
       if (made) return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
       // Still being made: the default image now, the variant (or the source's failure) for a later request.
       work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));
@@ -103,17 +104,6 @@ export class ImageVariants {
       if (error instanceof Busy) throw error;
       this.logRefused(source, error);
       return this.fallback(width, reasonOf(error));
-    }
-  }
-
-  /** The variant, or null once the request has waited `waitMs` for it. */
-  private async inTime(work: Promise<Made>): Promise<Made | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, this.deps.waitMs, null)));
-    try {
-      return await Promise.race([work, late]);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -11,6 +11,7 @@ import type { SiteIndex } from '../search';
 import type { Catalogue } from '../search/catalogue';
 import { noneMatchHits } from '../etag';
 import type { Logger } from '../logger';
+import { within } from '../within';
 import { feedXml } from './feed';
 import { robotsTxt } from './robots';
 import { sitemapXml } from './sitemap';
@@ -30,17 +31,6 @@ export interface SeoDeps {
 
 /** When a document not ready yet is worth asking for again. */
 const RETRY_AFTER_S = 60;
-
-/** `promise`'s value, or null once `ms` have passed. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** A document as sent, with its validators: both stay the same for as long as its bytes do. */
 interface Validated {
