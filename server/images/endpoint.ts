@@ -1,18 +1,15 @@
 /**
  * GET/HEAD /_img/…: the variant a signed URL asks for, in the format Accept allows (urls.ts has the
- * URL's shape). Unsigned, forged or malformed URLs and widths outside the set are 404; a full work
- * queue is 503 with Retry-After. When the default image stands in for the source, X-Image-Fallback
- * names why in one of a few fixed words (refused.ts); what exactly failed is only in the log.
+ * URL's shape). Unsigned, forged or malformed URLs and widths outside the set are 404. When the default
+ * image stands in for the source (failed, slow, or the work queue full), X-Image-Fallback names why in
+ * one of a few fixed words (refused.ts); what exactly failed is only in the log.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { noneMatchHits } from '../etag';
 import { negotiate, SHARE, type Target } from './formats';
 import type { Signer } from './signing';
 import { readImagePath } from './urls';
-import type { Answer, ImageVariants } from './variants';
-import { Busy } from './work-queue';
-
-const RETRY_AFTER_S = '5';
+import type { ImageVariants } from './variants';
 
 export function imageRouter(signer: Signer, variants: ImageVariants): Router {
   // Case-sensitive, as the signature is: /_IMG/… is no image URL.
@@ -36,14 +33,7 @@ async function serve(req: Request, res: Response, signer: Signer, variants: Imag
     res.vary('Accept');
     target = negotiate(req.get('accept'), asked.width);
   }
-  let answer: Answer;
-  try {
-    answer = await variants.answer(asked.source, asked.version, asked.width, target);
-  } catch (error) {
-    if (!(error instanceof Busy)) throw error;
-    res.status(503).set({ 'Retry-After': RETRY_AFTER_S, 'Cache-Control': 'no-store' }).type('text/plain').send('Busy: try again shortly');
-    return;
-  }
+  const answer = await variants.answer(asked.source, asked.version, asked.width, target);
   res.set({ 'Content-Type': answer.contentType, ETag: answer.etag, 'Cache-Control': answer.cacheControl });
   if (answer.fallback) res.set('X-Image-Fallback', answer.fallback);
   if (noneMatchHits(req.get('if-none-match'), answer.etag)) {

@@ -9,7 +9,7 @@ import { FALLBACK_REASONS } from './refused';
 
 export function registerImageMetrics(registry: Registry, { variants, versions, disk, encoder, cacheDirConflict }: Images): void {
   gauge(registry, 'site_image_queue_running', 'Image variants being made now (at most IMAGE_ENCODERS)', () => variants.queue.stats.running);
-  gauge(registry, 'site_image_queue_waiting', 'Image variants waiting for a slot (past 16, requests get 503)', () => variants.queue.stats.queued);
+  gauge(registry, 'site_image_queue_waiting', 'Image variants waiting for a slot (past 16, requests get the default image)', () => variants.queue.stats.queued);
   gauge(registry, 'site_image_encoder_processes', 'Encoder child processes alive (they exit when idle)', () => encoder.pids.length);
   mirrored(registry, 'site_image_encode_timeouts_total', 'Encodes stopped at IMAGE_ENCODE_TIMEOUT_S (their process killed)', () => encoder.stats.timeouts);
   mirrored(registry, 'site_image_encode_memory_kills_total', 'Encodes stopped at IMAGE_ENCODER_MAX_MB (their process killed)', () => encoder.stats.memoryKills);

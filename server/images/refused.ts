@@ -3,7 +3,7 @@
  * label): a small fixed set that names no origin, errno code or libvips message. The detail goes to
  * the log.
  */
-export const FALLBACK_REASONS = ['not-allowed', 'missing', 'unreachable', 'too-large', 'not-an-image', 'too-slow', 'failed'] as const;
+export const FALLBACK_REASONS = ['not-allowed', 'missing', 'unreachable', 'too-large', 'not-an-image', 'too-slow', 'busy', 'failed'] as const;
 
 export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 

@@ -1,7 +1,7 @@
 /**
  * Answering one variant: from the disk cache when the source's version is known and the variant was
  * made before; otherwise one fetch of the source and one encode however many ask at once (single
- * flight), in the work queue (IMAGE_ENCODERS at once, a few waiting, then 503), where the variants of one source
+ * flight), in the work queue (IMAGE_ENCODERS at once, a few waiting, then the default image), where the variants of one source
  * take turns in one slot. A source that is not allowed, or that fails (missing, too slow, too large,
  * not an image, too many pixels), gets the site's default image in its place, briefly cached; a
  * failure is remembered for as long, and the variants of that source still waiting in the queue fail
@@ -69,7 +69,7 @@ export interface VariantDeps {
   /**
    * Encodes at once (IMAGE_ENCODERS), each in a process of its own that holds a large variant's pixels
    * while it works: what a replica's memory must allow for (`npm run soak` measures it). A few more may
-   * wait; past that, Busy (503).
+   * wait; past that, the default image (`busy`).
    */
   encodesAtOnce: number;
   /** The bytes of DEFAULT_IMAGE and DEFAULT_SHARE_IMAGE, read once (`fallback`). */
@@ -89,7 +89,6 @@ export class ImageVariants {
     this.queue = new WorkQueue(deps.encodesAtOnce, MAX_WAITING);
   }
 
-  /** Throws Busy when the work queue is full. */
   async answer(source: string, urlVersion: string | null, width: Size, target: Target): Promise<Answer> {
     const refusal = this.refusal(source);
     if (refusal) return this.fallback(width, refusal);
@@ -101,7 +100,8 @@ export class ImageVariants {
       work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));
       return this.fallback(width, 'too-slow');
     } catch (error) {
-      if (error instanceof Busy) throw error;
+      // The work queue is full: shed the load with the image that costs nothing, as for a slow variant.
+      if (error instanceof Busy) return this.fallback(width, 'busy');
       this.logRefused(source, error);
       return this.fallback(width, reasonOf(error));
     }

@@ -1,4 +1,4 @@
-/** Thrown when the queue is full: the endpoint answers 503 with Retry-After. */
+/** Thrown when the queue is full: the caller sheds the work (an image variant: the default image). */
 export class Busy extends Error {
   override name = 'Busy';
 }

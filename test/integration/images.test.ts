@@ -452,7 +452,7 @@ describe('load', () => {
     expect(backend.calls('/media/slow.jpg')).toBe(1);
   });
 
-  it('makes IMAGE_ENCODERS variants at once, lets 16 wait, and answers 503 with Retry-After past that', async () => {
+  it('makes IMAGE_ENCODERS variants at once, lets 16 wait, and answers the default image for a minute past that', async () => {
     let release!: () => void;
     const until = new Promise<void>((resolve) => (release = resolve));
     const slow = await solid(1000, 800).jpeg().toBuffer();
@@ -469,15 +469,21 @@ describe('load', () => {
       .map(({ width, accept }) => get(site, urlOf(site, `${backend.url}/media/queued.jpg`, width), accept).then((res) => res));
     await waitUntil(() => site.locals.images.variants.queue.stats.queued === 16);
     const { width, accept } = variants[16]!;
-    const busy = await get(site, urlOf(site, `${backend.url}/media/queued.jpg`, width), accept).expect(503);
-    expect(busy.headers['retry-after']).toBe('5');
-    expect(busy.headers['cache-control']).toBe('no-store');
+    // At once, without a place in the queue: a broken image or an error would be all a visitor got.
+    const busy = await get(site, urlOf(site, `${backend.url}/media/queued.jpg`, width), accept).expect(200);
+    expectDefaultImage(busy, 'busy');
+    expect(site.locals.images.variants.queue.stats).toEqual({ running: 2, queued: 16 });
+    expect(site.locals.images.variants.fallbacks.busy).toBe(1);
     // Pages are not in the queue.
     await request(site).get('/healthz').expect(200);
     release();
     const done = await Promise.all([...held, ...waiting]);
     expect(done.map((r) => r.status)).toEqual(Array(18).fill(200));
+    expect(done.map((r) => r.headers['x-image-fallback'])).toEqual(Array(18).fill(undefined));
     expect(site.locals.images.variants.queue.stats).toEqual({ running: 0, queued: 0 });
+    // Shed, not refused: asked again once the queue has room, the variant is made.
+    const later = await get(site, urlOf(site, `${backend.url}/media/queued.jpg`, width), accept).expect(200);
+    expect(later.headers['x-image-fallback']).toBeUndefined();
   });
 
   it('keeps the cache directory within IMAGE_CACHE_MAX_MB, least recently used out, and finds it again after a restart', async () => {
