@@ -3,16 +3,19 @@
  * under 4x CPU throttling in Chromium, medians of INTERACTION_RUNS (5) with the range:
  *  - INP of opening a header menu and of choosing another language (the interaction's own latency, up to
  *    the next paint; the SPEC's one-second language state comes after it);
- *  - a click on a link to the next page, hovered until its prefetch is ready and pressed for PRESS_MS as a
- *    person presses, until that page is shown: its first contentful paint, or for a page the speculation
- *    rules prerendered from the press, its first frame after activation; counted from the click on the
+ *  - a click on a link to the next page, hovered until what the hover starts is ready (its prefetch, or
+ *    its prerender where the rules prerender on hover: ready to show, not always loaded yet) and pressed
+ *    for PRESS_MS as a person presses, until that page is shown: its first contentful paint, or for a page
+ *    the speculation rules prerendered (on hover, or from the press), its first frame after activation;
+ *    measured twice, clicked as soon as the hover's speculation is ready and clicked once a page rendered
+ *    ahead has loaded (a visitor who rests on the link a little longer); counted from the click on the
  *    clock the two documents share, on localhost (the share of clicks that found a prerendered page is
  *    printed). Measured in a Chromium attached by tab (scripts/lib/cdp-tab.mjs): Chromium refuses to
  *    prerender for Playwright's sessions.
  * With a second checkout (a git worktree of an older commit, with its node_modules) both are measured in
  * the same run, alternating. Prints figures only; nothing is asserted.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { openTab } from './lib/cdp-tab.mjs';
@@ -20,12 +23,27 @@ import { median } from './lib/median.mjs';
 import { CHROMIUM_FLAGS, chromiumPath, root, startBuiltSite } from './lib/site-process.mjs';
 
 const CPU_SLOWDOWN = 4;
-/** How long a person holds a mouse button down in a click: conservative prerendering starts at the press. */
+/** How long a person holds a mouse button down in a click: `conservative` speculation starts at the press. */
 const PRESS_MS = 100;
 const VIEWPORT = { width: 1280, height: 800 };
 const runs = Number(process.env.INTERACTION_RUNS ?? 5);
 // INTERACTION_REDUCED_MOTION=1: the visitor asks for reduced motion, so pages change without the view transition.
 const reducedMotion = process.env.INTERACTION_REDUCED_MOTION === '1';
+const traceDir = process.env.INTERACTION_TRACE_DIR && resolve(process.env.INTERACTION_TRACE_DIR);
+/** What a performance panel's trace records: the main threads' tasks, frames and navigations. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'cc',
+  'viz',
+  'navigation',
+  'loading',
+  'benchmark',
+  'toplevel',
+  'v8.execute',
+];
 const baseline = process.argv[2] && resolve(process.argv[2]);
 if (baseline && !existsSync(join(baseline, 'node_modules'))) {
   console.error('usage: npm run interactions [-- <another checkout of the site, with node_modules>]');
@@ -59,7 +77,7 @@ async function throttledPage(browser) {
   return page;
 }
 
-async function measure(browser, url) {
+async function measure(browser, url, label) {
   const page = await throttledPage(browser);
   await page.goto(`${url}/ru/about`, { waitUntil: 'networkidle' });
   // Whichever way the build starts its header (whole page or island), it is ready when the nav says so.
@@ -70,7 +88,12 @@ async function measure(browser, url) {
   const language = await clickLatency(page, '.lang-switch a[hreflang="en"]');
   await page.waitForURL(/\/en\/about/);
   await page.context().close();
-  return { 'open a menu (INP ms)': menu, 'choose a language (INP ms)': language, ...(await clickToNextPage(url)) };
+  return {
+    'open a menu (INP ms)': menu,
+    'choose a language (INP ms)': language,
+    ...(await clickToNextPage(url, label, { rested: false })),
+    ...(await clickToNextPage(url, `${label}-rested`, { rested: true })),
+  };
 }
 
 /**
@@ -81,7 +104,9 @@ const REPORTER = `(() => {
   if (window.top !== window) return;
   sessionStorage.setItem('splash-seen', '1');
   addEventListener('click', (event) => reportClick(String(performance.timeOrigin + event.timeStamp)), { capture: true, once: true });
-  const shown = (at, prerendered) => reportShown(JSON.stringify({ path: location.pathname, at, prerendered }));
+  let faded = false;
+  addEventListener('pagereveal', (event) => (faded = event.viewTransition !== null));
+  const shown = (at, prerendered) => reportShown(JSON.stringify({ path: location.pathname, at, prerendered, faded }));
   if (document.prerendering) {
     document.addEventListener('prerenderingchange', () => requestAnimationFrame((time) => shown(performance.timeOrigin + time, true)), { once: true });
     return;
@@ -104,13 +129,20 @@ async function until(tab, session, expression) {
   throw new Error(`never true: ${expression}`);
 }
 
-/** The click on /en/about's first link to another page, until that page is shown (see the top of this file). */
-async function clickToNextPage(url) {
+/**
+ * The click on /en/about's first link to another page, until that page is shown (see the top of this
+ * file). With INTERACTION_TRACE_DIR, Chromium's trace of it, from the press until the page is shown, is
+ * written there as `click-<label>.json` (chrome://tracing or https://ui.perfetto.dev read it).
+ */
+async function clickToNextPage(url, label, { rested }) {
+  /** The session of the page Chromium renders ahead (its URL is not known yet when it is attached). */
+  let prerender;
   const tab = await openTab({
     executablePath: chromiumPath(),
     args: [...CHROMIUM_FLAGS, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`],
-    onPage: (send, session) =>
+    onPage: (send, session, target) =>
       Promise.all([
+        target.subtype === 'prerender' && (prerender = session),
         send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, session),
         ...(reducedMotion ? [send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] }, session)] : []),
         send('Runtime.enable', {}, session),
@@ -139,22 +171,59 @@ async function clickToNextPage(url) {
     );
     const path = new URL(href).pathname;
     await tab.send('Preload.enable', {}, page);
+    // The pointer rests on the link until what the hover starts is ready, as a visitor's does before a
+    // click: the prefetch, and the prerender too where the rules prerender on hover.
     const prefetched = tab.next('Preload.prefetchStatusUpdated', (event) => event.prefetchUrl === href && event.status === 'Ready', page);
+    let prerendering = false;
+    const prerenderReady = tab.next(
+      'Preload.prerenderStatusUpdated',
+      (event) => {
+        if (event.key.url !== href) return false;
+        prerendering = true;
+        return event.status === 'Ready' || event.status === 'Failure';
+      },
+      page,
+    );
+    const atMost = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     await tab.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y }, page);
-    await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await Promise.race([prefetched, prerenderReady, atMost(5000)]);
+    if (prerendering) await Promise.race([prerenderReady, atMost(5000)]);
+    // A visitor who rests on the link a little longer finds the page drawn ahead, its load event passed.
+    if (rested && prerendering) await until(tab, prerender, `document.readyState === 'complete'`);
+    const tracing = traceDir && (await startTrace(tab));
     const clicked = tab.next('Runtime.bindingCalled', (event) => event.name === 'reportClick', page);
     const shown = tab.next('Runtime.bindingCalled', (event) => event.name === 'reportShown' && JSON.parse(event.payload).path === path);
     await tab.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 }, page);
     await new Promise((resolve) => setTimeout(resolve, PRESS_MS));
     await tab.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 }, page);
     const clickedAt = Number((await clicked).payload);
-    const { at, prerendered } = JSON.parse((await shown).payload);
-    return { 'click on a prefetched link to the next page shown (ms)': at - clickedAt, 'of which prerendered (%)': prerendered ? 100 : 0 };
+    const { at, prerendered, faded } = JSON.parse((await shown).payload);
+    if (tracing) writeFileSync(join(traceDir, `click-${label}.json`), JSON.stringify(await tracing()));
+    const what = rested ? 'click on a link rested on until its page was loaded ahead' : 'click on a link as soon as its hover speculation is ready';
+    return {
+      [`${what}: next page shown (ms)`]: at - clickedAt,
+      [`${what}: of which prerendered (%)`]: prerendered ? 100 : 0,
+      [`${what}: of which with the fade (%)`]: faded ? 100 : 0,
+    };
   } finally {
     await tab.close();
   }
 }
 
+/** Starts a trace of the whole browser; the function it returns ends it and gives its events. */
+async function startTrace(tab) {
+  const events = [];
+  tab.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await tab.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = tab.next('Tracing.tracingComplete');
+    await tab.send('Tracing.end');
+    await complete;
+    return { traceEvents: events };
+  };
+}
+
+if (traceDir) mkdirSync(traceDir, { recursive: true });
 const builds = [['this build', root], ...(baseline ? [['baseline', baseline]] : [])];
 const sites = [];
 for (const [name, at] of builds) sites.push({ name, ...(await startBuiltSite({ at, stdio: 'ignore' })) });
@@ -169,7 +238,7 @@ const figures = new Map();
 try {
   for (let i = 0; i < runs; i++) {
     for (const site of sites) {
-      const result = await measure(browser, site.url);
+      const result = await measure(browser, site.url, `${site.name.replaceAll(' ', '-')}-${i + 1}`);
       for (const [what, value] of Object.entries(result)) {
         const key = `${what} | ${site.name}`;
         figures.set(key, [...(figures.get(key) ?? []), value]);

@@ -79,5 +79,12 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
     // YouTube embeds refuse to play with no-referrer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Either of these makes Chromium skip the SPEC's fade into a page it rendered ahead (the speculation
+    // rules prerender every link a visitor rests on), and report the skip as an uncaught error in the
+    // page: test/e2e/prerender.test.ts. What they guard is a page's state from a cross-origin window
+    // that opens it or that it opens; these pages hold nothing a visitor has not been shown (no sign-in,
+    // no personal data), and links that open another site carry rel="noopener".
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
   });
 }

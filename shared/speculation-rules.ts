@@ -1,7 +1,6 @@
 /**
- * Speculation rules: the browser fetches a page the visitor is about to open (a link hovered for a
- * moment, or touched), and renders it ahead on a press, so following a link shows a stored page at
- * once. Written inline in every page's head (shared/components/Root.tsx): a `Speculation-Rules` header
+ * Speculation rules: the browser renders ahead the page the visitor is about to open (a link hovered
+ * for a moment, or touched), so following a link shows a stored page at once. Written inline in every page's head (shared/components/Root.tsx): a `Speculation-Rules` header
  * would make the browser fetch the rules itself as the page commits, before its parser asks for the
  * stylesheet. The CSP allows them by their text's hash, which lets no other script run
  * (server/security.ts). Only the site's pages are named: not media, documents, images or the operators'
@@ -16,10 +15,13 @@ const SITE_PAGES = {
 };
 
 export const SPECULATION_RULES = {
-  // Fetched after a short hover (or a touch): the next page's bytes are there before the click.
+  // Rendered ahead after a short hover (on a touch screen, from the touch): a click then only shows a
+  // page that is already drawn (`npm run interactions`). Chromium keeps the two most recent such pages and
+  // drops older ones; a stored page costs the server about what its prefetch would.
+  prerender: [{ source: 'document', where: SITE_PAGES, eagerness: 'moderate' }],
+  // Where the browser will not prerender (data saver, memory pressure, an automated browser), the
+  // same hover still fetches the page.
   prefetch: [{ source: 'document', where: SITE_PAGES, eagerness: 'moderate' }],
-  // Rendered ahead from the press on: the page is ready by the time the click completes.
-  prerender: [{ source: 'document', where: SITE_PAGES, eagerness: 'conservative' }],
 };
 
 /** The rules as the inline script's text (JSON of constants: nothing in it can close the element). */

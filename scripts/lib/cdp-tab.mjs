@@ -21,6 +21,8 @@ export async function openTab({ executablePath, args, onPage }) {
   const profile = mkdtempSync(join(tmpdir(), 'ztu-cdp-tab-'));
   const chrome = spawn(executablePath, [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+    // A process group of its own, so that close() ends its helper processes with it.
+    detached: true,
   });
   const toBrowser = chrome.stdio[3];
   const fromBrowser = chrome.stdio[4];
@@ -62,7 +64,13 @@ export async function openTab({ executablePath, args, onPage }) {
   /** Calls `handle(params, session)` for every event `method`. */
   const on = (method, handle) => listeners.add((message) => message.method === method && handle(message.params, message.sessionId));
 
-  const { targetInfos } = await send('Target.getTargets', { filter: [{ type: 'tab' }] });
+  // A browser with a window (not headless) may answer before its first tab is there.
+  let targetInfos = [];
+  for (let tries = 0; tries < 300 && !targetInfos.length; tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+    ({ targetInfos } = await send('Target.getTargets', { filter: [{ type: 'tab' }] }));
+  }
+  if (!targetInfos.length) throw new Error('Chromium opened no tab');
   const { sessionId: tab } = await send('Target.attachToTarget', { targetId: targetInfos[0].targetId, flatten: true });
   let firstPage;
   const prepared = new Promise((resolve) => (firstPage = resolve));
@@ -83,13 +91,18 @@ export async function openTab({ executablePath, args, onPage }) {
     page,
     send,
     next,
-    /** Ends Chromium, then removes its profile (it writes there until it has gone). */
+    on,
+    /**
+     * Ends Chromium and its helper processes (which would otherwise go on writing to the profile for a
+     * while), then removes its profile.
+     */
     async close() {
       const gone = new Promise((resolve) => chrome.once('exit', resolve));
-      if (chrome.exitCode === null && chrome.signalCode === null) chrome.kill('SIGKILL');
-      else return rmSync(profile, { recursive: true, force: true });
-      await gone;
-      rmSync(profile, { recursive: true, force: true });
+      if (chrome.exitCode === null && chrome.signalCode === null) {
+        process.kill(-chrome.pid, 'SIGKILL');
+        await gone;
+      }
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }

@@ -15,3 +15,5 @@ export declare function startBuiltSite(options?: {
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<{ url: string; metricsUrl: string; child: ChildProcess }>;
+/** Chromium's headless flags, as every script and browser test starts it. */
+export declare const CHROMIUM_FLAGS: string[];
