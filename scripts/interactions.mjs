@@ -9,9 +9,9 @@
  *    the speculation rules prerendered (on hover, or from the press), its first frame after activation;
  *    measured twice, clicked as soon as the hover's speculation is ready and clicked once a page rendered
  *    ahead has loaded (a visitor who rests on the link a little longer); counted from the click on the
- *    clock the two documents share, on localhost (the share of clicks that found a prerendered page is
- *    printed). Measured in a Chromium attached by tab (scripts/lib/cdp-tab.mjs): Chromium refuses to
- *    prerender for Playwright's sessions.
+ *    clock the two documents share, on localhost (the shares of clicks that found a prerendered page and
+ *    that were shown with the SPEC's fade are printed). Measured in a Chromium attached by tab
+ *    (scripts/lib/cdp-tab.mjs): Chromium refuses to prerender for Playwright's sessions.
  * With a second checkout (a git worktree of an older commit, with its node_modules) both are measured in
  * the same run, alternating. Prints figures only; nothing is asserted.
  */
