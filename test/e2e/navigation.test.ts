@@ -2,7 +2,8 @@
  * Navigation without a client router: every link loads a stored page, made quick by speculation rules
  * (a hovered link is fetched before the click), the back/forward cache (going back shows the page as
  * it was left, at once) and the SPEC's fade as a cross-document view transition (none under reduced
- * motion). Also: a hydration mismatch in an island cannot pass unnoticed.
+ * motion; a page given back in display settings changed since is loaded again). Also: a hydration
+ * mismatch in an island cannot pass unnoticed.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -102,6 +103,36 @@ describe('navigation between stored pages', () => {
     // Restored pages show their menus closed, as a new page would.
     expect(await page.locator('.dropdown.is-open').count()).toBe(0);
     expect(await page.isVisible('[data-overlay="progress"]')).toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads a page again that the back/forward cache gives back in display settings changed since', async () => {
+    const { page, problems } = await recordingPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    const notRestored: string[] = [];
+    cdp.on('Page.backForwardCacheNotUsed', (event: { notRestoredExplanations: { reason: string }[] }) =>
+      notRestored.push(...event.notRestoredExplanations.map((e) => e.reason)),
+    );
+    await page.goto(`${server.url}/en/about`);
+    await hydrated(page);
+    await page.click('main a[href="/en/rektorat"]');
+    await page.waitForFunction(() => location.pathname === '/en/rektorat' && document.documentElement.dataset.shown === 'loaded');
+    // Black contrast chosen in the panel on the next page: the form's answer sends the visitor back to it.
+    await page.locator('.a11y-panel__toggle').click();
+    await page.locator('.a11y-panel input[name="contrast"][value="black"]').check();
+    await Promise.all([page.waitForEvent('load'), page.locator('.a11y-panel__actions button:not([name])').click()]);
+    expect(await page.getAttribute('html', 'data-contrast')).toBe('black');
+    // Back past it (Chromium keeps no page a form left) to the first page, kept whole in the cache as it
+    // was: given back, then loaded again in the new settings.
+    await page.goBack();
+    notRestored.length = 0;
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => location.pathname === '/en/about' && document.documentElement.dataset.contrast === 'black' && document.readyState === 'complete',
+    );
+    expect(notRestored).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
