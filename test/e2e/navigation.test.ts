@@ -41,6 +41,17 @@ async function recordingPage(options: { reducedMotion?: 'reduce' | 'no-preferenc
   return watch(await context.newPage());
 }
 
+/** Why Chromium did not give a page back from the back/forward cache, each time it did not (empty: it did). */
+async function bfcacheMisses(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.enable');
+  const reasons: string[] = [];
+  cdp.on('Page.backForwardCacheNotUsed', (event: { notRestoredExplanations: { reason: string }[] }) =>
+    reasons.push(...event.notRestoredExplanations.map((e) => e.reason)),
+  );
+  return reasons;
+}
+
 async function preloadEvents(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Preload.enable');
@@ -90,12 +101,7 @@ describe('navigation between stored pages', () => {
 
   it('goes back to the page as it was left, from the back/forward cache', async () => {
     const { page, problems } = await recordingPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.enable');
-    const notRestored: string[] = [];
-    cdp.on('Page.backForwardCacheNotUsed', (event: { notRestoredExplanations: { reason: string }[] }) =>
-      notRestored.push(...event.notRestoredExplanations.map((e) => e.reason)),
-    );
+    const notRestored = await bfcacheMisses(page);
     await page.goto(`${server.url}/ru/about`);
     await hydrated(page);
     // The page is left by a link in an open menu.
@@ -115,12 +121,7 @@ describe('navigation between stored pages', () => {
 
   it('loads a page again that the back/forward cache gives back in display settings changed since', async () => {
     const { page, problems } = await recordingPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.enable');
-    const notRestored: string[] = [];
-    cdp.on('Page.backForwardCacheNotUsed', (event: { notRestoredExplanations: { reason: string }[] }) =>
-      notRestored.push(...event.notRestoredExplanations.map((e) => e.reason)),
-    );
+    const notRestored = await bfcacheMisses(page);
     await page.goto(`${server.url}/en/about`);
     await hydrated(page);
     await page.click('main a[href="/en/rektorat"]');
