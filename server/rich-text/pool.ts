@@ -1,10 +1,13 @@
 /**
  * Runs the sanitiser (sanitize-worker.mjs) on its own thread, one field at a time, each with a time
  * limit: a field that takes longer ends the thread (the only way to stop a synchronous parse) and a new
- * one starts for the next field. The thread also ends after a quiet spell, which gives jsdom's heap (tens
+ * one starts for the next field. The thread runs at a lower priority than the main thread (the worker
+ * says why), so on Linux the limit counts the CPU time the thread used on the field (thread-cpu.ts),
+ * within a longer bound of wall time: a field is not failed because the kernel served pages first. The thread also ends after a quiet spell, which gives jsdom's heap (tens
  * of MB; `npm run bench:memory` shows the process's RSS) back until rich text arrives again (the data cache keeps sanitised results, so that is rare).
  */
 import { Worker } from 'node:worker_threads';
+import { threadCpuMs } from './thread-cpu';
 
 export class SanitizeTimeout extends Error {
   override name = 'SanitizeTimeout';
@@ -13,23 +16,30 @@ export class SanitizeTimeout extends Error {
 export interface SanitizerPoolOptions {
   /** The worker script; tests give one that misbehaves. */
   workerUrl?: URL;
-  /** Longest one field may take once the thread has it. */
+  /** Longest one field may take once the thread has it: CPU time of the thread where it can be read. */
   taskTimeoutMs?: number;
+  /** Longest one field may take on the wall clock, however little CPU the thread was given. */
+  taskWallLimitMs?: number;
   /** The thread ends after this long without work. */
   idleMs?: number;
 }
 
 interface Task {
   id: number;
+  /** When the thread got it: wall clock, and the thread's CPU time (null where it cannot be read). */
+  startedAt?: number;
+  cpuAtStart?: number | null;
   html: string;
   base: string;
   resolve: (html: string) => void;
   reject: (error: Error) => void;
 }
 
-type Reply = { ready: true } | { id: number; html: string } | { id: number; error: string };
+type Reply = { ready: true; nice?: number | null; tid?: number | null } | { id: number; html: string } | { id: number; error: string };
 
 export const SANITIZE_TIMEOUT_MS = 5_000;
+/** A starved thread's field is failed after this long all the same: pages wait for it. */
+const WALL_LIMIT_FACTOR = 4;
 /**
  * The thread's heap: jsdom and one field at a time fit in far less, and a small young generation keeps
  * RSS down (the main thread's is larger: its renders make short-lived garbage, collected less often).
@@ -49,13 +59,19 @@ export class SanitizerPool {
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly workerUrl: URL;
   private readonly taskTimeoutMs: number;
+  private readonly taskWallLimitMs: number;
+  /** The running thread's kernel id, where it could tell it. */
+  private threadId: number | null = null;
   private readonly idleMs: number;
   /** Fields that ran out of time, and threads started, for /healthz and tests. */
   readonly stats = { timeouts: 0, failures: 0, threadsStarted: 0, done: 0 };
+  /** The running thread's nice value, as it reported it (null where it cannot lower it: not Linux). */
+  threadNice: number | null = null;
 
   constructor(options: SanitizerPoolOptions = {}) {
     this.workerUrl = options.workerUrl ?? new URL('./sanitize-worker.mjs', import.meta.url);
     this.taskTimeoutMs = options.taskTimeoutMs ?? SANITIZE_TIMEOUT_MS;
+    this.taskWallLimitMs = options.taskWallLimitMs ?? this.taskTimeoutMs * WALL_LIMIT_FACTOR;
     this.idleMs = options.idleMs ?? IDLE_MS;
   }
 
@@ -88,6 +104,8 @@ export class SanitizerPool {
     if (!this.ready) return;
     const task = this.queue.shift()!;
     this.current = task;
+    task.startedAt = Date.now();
+    task.cpuAtStart = this.threadId === null ? null : threadCpuMs(this.threadId);
     this.taskTimer = setTimeout(() => this.timeOut(task), this.taskTimeoutMs);
     this.worker!.postMessage({ id: task.id, html: task.html, base: task.base });
   }
@@ -98,11 +116,15 @@ export class SanitizerPool {
     worker.unref();
     this.worker = worker;
     this.ready = false;
+    this.threadId = null;
+    this.threadNice = null;
     this.stats.threadsStarted++;
     worker.on('message', (reply: Reply) => {
       if (worker !== this.worker) return;
       if ('ready' in reply) {
         this.ready = true;
+        this.threadNice = reply.nice ?? null;
+        this.threadId = reply.tid ?? null;
       } else if (this.current?.id === reply.id) {
         if ('error' in reply) {
           this.stats.failures++;
@@ -131,9 +153,23 @@ export class SanitizerPool {
 
   private timeOut(task: Task): void {
     if (this.current !== task) return;
+    const left = this.timeLeft(task);
+    if (left > 0) {
+      this.taskTimer = setTimeout(() => this.timeOut(task), left);
+      return;
+    }
     this.stats.timeouts++;
     this.settle(null, new SanitizeTimeout(`sanitising took longer than ${this.taskTimeoutMs} ms`));
     void this.stop().then(() => this.next());
+  }
+
+  /** How much longer the field may take: what is left of its CPU time, within the wall-clock bound. */
+  private timeLeft(task: Task): number {
+    const cpuAtStart = task.cpuAtStart;
+    const cpuNow = this.threadId === null || cpuAtStart == null ? null : threadCpuMs(this.threadId);
+    if (cpuNow === null || cpuAtStart == null) return 0;
+    const wallLeft = this.taskWallLimitMs - (Date.now() - task.startedAt!);
+    return Math.min(this.taskTimeoutMs - (cpuNow - cpuAtStart), wallLeft);
   }
 
   private settle(html: string | null, error: Error | null): void {

@@ -1,5 +1,5 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,15 +118,26 @@ describe('the sanitiser thread', () => {
     pool = null;
   });
 
-  /** A worker that never answers 'hang' and echoes everything else: it stands in for a parse that never ends. */
+  /**
+   * A worker that never answers 'hang' (it stands in for a parse that never ends), answers 'off-cpu:<ms>'
+   * after that long without using the CPU (a thread the kernel keeps waiting), and echoes everything
+   * else. It tells its thread id, as the real one does where it can.
+   */
   function stuckWorker(): URL {
     const dir = mkdtempSync(join(tmpdir(), 'sanitizer-'));
     const file = join(dir, 'stuck-worker.mjs');
     writeFileSync(
       file,
-      `import { parentPort } from 'node:worker_threads';
-       parentPort.on('message', (t) => { if (t.html === 'hang') for (;;) {} parentPort.postMessage({ id: t.id, html: 'echo:' + t.html }); });
-       parentPort.postMessage({ ready: true });`,
+      `import { readlinkSync } from 'node:fs';
+       import { parentPort } from 'node:worker_threads';
+       const tid = process.platform === 'linux' ? Number(readlinkSync('/proc/thread-self').split('/').pop()) : null;
+       parentPort.on('message', (t) => {
+         if (t.html === 'hang') for (;;) {}
+         const offCpu = /^off-cpu:(\\d+)$/.exec(t.html);
+         if (offCpu) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(offCpu[1]));
+         parentPort.postMessage({ id: t.id, html: 'echo:' + t.html });
+       });
+       parentPort.postMessage({ ready: true, tid });`,
     );
     return pathToFileURL(file);
   }
@@ -140,6 +151,21 @@ describe('the sanitiser thread', () => {
     expect(pool.stats).toMatchObject({ timeouts: 1, threadsStarted: 2 });
   });
 
+  it.runIf(process.platform === 'linux')(
+    "counts a field's time limit in its thread's CPU time, so a field the kernel kept waiting is not failed for it",
+    async () => {
+      pool = new SanitizerPool({ workerUrl: stuckWorker(), taskTimeoutMs: 300, taskWallLimitMs: 60_000 });
+      await expect(pool.sanitize('off-cpu:1500', '')).resolves.toBe('echo:off-cpu:1500');
+      expect(pool.stats.timeouts).toBe(0);
+    },
+  );
+
+  it('fails a field kept waiting past the longer bound of wall time all the same', async () => {
+    pool = new SanitizerPool({ workerUrl: stuckWorker(), taskTimeoutMs: 300, taskWallLimitMs: 1000 });
+    await expect(pool.sanitize('off-cpu:5000', '')).rejects.toBeInstanceOf(SanitizeTimeout);
+    await expect(pool.sanitize('<p>next</p>', '')).resolves.toBe('echo:<p>next</p>');
+  });
+
   it('fails what waits, without looping, when the thread cannot start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sanitizer-'));
     const file = join(dir, 'broken-worker.mjs');
@@ -147,6 +173,14 @@ describe('the sanitiser thread', () => {
     pool = new SanitizerPool({ workerUrl: pathToFileURL(file) });
     await expect(pool.sanitize('<p>a</p>', '')).rejects.toThrow(/cannot start/);
     expect(pool.stats.threadsStarted).toBe(1);
+  });
+
+  it.runIf(process.platform === 'linux')('runs its thread nicer than the thread that serves pages, which keeps its own priority', async () => {
+    const before = getPriority();
+    pool = new SanitizerPool();
+    await pool.sanitize('<p>a<b>b</b></p>', '');
+    expect(pool.threadNice).toBe(Math.min(19, before + 10));
+    expect(getPriority()).toBe(before);
   });
 
   it('sanitises real rich text with DOMPurify on jsdom', async () => {
