@@ -34,6 +34,20 @@ export type Target = (typeof TARGETS)[number];
 export const AVIF_MAX_WIDTH = 1280;
 
 /**
+ * The most pixels an SVG source is drawn at: a 1280 px square's. librsvg's time and memory grow with the
+ * area drawn (a filter keeps a surface that size for each of its results), not with the source's bytes:
+ * the soak test's pathological SVG took 133 MB beside the server and 7 s at 1920 px, 84 MB at 1280 px
+ * (`node scripts/encoder-job-memory.mjs`), and put a replica with its encoder over 300 MB. A banner of
+ * 1920x800 is still drawn at 1920.
+ */
+export const VECTOR_MAX_PIXELS = 1280 * 1280;
+
+/** The widest an SVG of this nominal shape is drawn: VECTOR_MAX_PIXELS at its aspect ratio. */
+export function vectorWidth(width: number, height: number): number {
+  return Math.max(1, Math.floor(Math.sqrt((VECTOR_MAX_PIXELS * width) / height)));
+}
+
+/**
  * AVIF when Accept names image/avif (up to AVIF_MAX_WIDTH), else WebP when it names image/webp, else
  * legacy. Only types named outright count: `image/*` and `*\/*` are sent by browsers that cannot decode
  * AVIF (Safari before 16, Chrome before 85), so they must not be read as accepting it. `;q=0` refuses a

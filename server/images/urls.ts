@@ -8,7 +8,7 @@
  * The format is not in the URL: it follows Accept (Vary: Accept).
  */
 import { boundedMap } from '../../shared/bounded';
-import { isWidth, SHARE, WIDTHS, type Size } from './formats';
+import { isWidth, SHARE, vectorWidth, WIDTHS, type Size } from './formats';
 import type { Signer } from './signing';
 import type { Versions } from './versions';
 
@@ -96,11 +96,13 @@ export class ImageUrls {
   private make(source: string, widths: readonly number[], known: ReturnType<Versions['current']>): ImageSet {
     const asked = [...new Set(widths.filter(isWidth))].sort((a, b) => a - b);
     const usable = asked.length ? asked : [...WIDTHS];
-    const cut = known && !known.vector ? usable.findIndex((w) => w >= known.width) : -1;
+    // The widest a variant can be: a raster's own width, or what an SVG is drawn at most (formats.ts).
+    const widest = known ? (known.vector ? vectorWidth(known.width, known.height) : known.width) : Infinity;
+    const cut = usable.findIndex((w) => w >= widest);
     const chosen = cut >= 0 ? usable.slice(0, cut + 1) : usable;
     const variants = chosen.map((width) => ({
       url: imagePath(this.signer, { width, version: known?.version ?? null, source }),
-      width: known && !known.vector ? Math.min(width, known.width) : width,
+      width: Math.min(width, widest),
     }));
     return {
       src: variants.at(-1)!.url,

@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import { within } from '../within';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
-import { SHARE, type Size, type Target } from './formats';
+import { SHARE, vectorWidth, type Size, type Target } from './formats';
 import { FALLBACK_REASONS, Refused, type FallbackReason } from './refused';
 import type { Sources } from './sources';
 import { SingleFlight } from './single-flight';
@@ -168,7 +168,7 @@ export class ImageVariants {
       // Made before under another URL (unversioned, or another source with the same bytes).
       const stored = await this.deps.disk.get(key);
       if (stored) return { ...stored, version: original.version };
-      const encoded = await this.deps.encoder.encode(original.bytes, original.image, width, target);
+      const encoded = await this.deps.encoder.encode(original.bytes, original.image, drawnWidth(original.image, width), target);
       const etag = contentVersion(encoded.bytes);
       await this.deps.disk.put(key, encoded, etag);
       return { body: encoded.bytes, etag: `"${etag}"`, contentType: encoded.contentType, version: original.version };
@@ -187,6 +187,11 @@ export class ImageVariants {
     this.deps.versions.learn(source, { version, width: image.width, height: image.height, vector: image.format === 'svg', validators: fetched.validators });
     return { bytes: fetched.bytes, image, version };
   }
+}
+
+/** The width a variant is drawn at: an SVG's at most its VECTOR_MAX_PIXELS width (the encoder keeps a raster's own). */
+function drawnWidth(image: SourceImage, width: Size): Size {
+  return width !== SHARE && image.format === 'svg' ? Math.min(width, vectorWidth(image.width, image.height)) : width;
 }
 
 /** A source's failure met by another variant of it, while this one waited. */

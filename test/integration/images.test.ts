@@ -109,6 +109,10 @@ beforeAll(async () => {
       ),
       contentType: 'image/svg+xml',
     },
+    '/media/square.svg': {
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><rect width="7000" height="7000" fill="#1f3a93"/></svg>'),
+      contentType: 'image/svg+xml',
+    },
     '/media/away.jpg': { body: Buffer.alloc(0), status: 302, headers: { location: 'http://evil.invalid/x.jpg' } },
   });
   other = await startFakeBackend({ '/x.jpg': { body: photo, contentType: 'image/jpeg' } });
@@ -406,6 +410,19 @@ describe('what is refused', () => {
       expect(await shape(res.body as Buffer), accept).toMatchObject({ width: 640, height: 320 });
       expect((res.body as Buffer).includes('script')).toBe(false);
     }
+  });
+
+  it("draws an SVG at most a 1280 px square's pixels: a square asked at 1920 is 1280 wide, and its srcset says so", async () => {
+    const site = app();
+    const source = `${backend.url}/media/square.svg`;
+    const res = await get(site, urlOf(site, source, 1920), WEBP).expect(200);
+    expect(await shape(res.body as Buffer)).toMatchObject({ format: 'webp', width: 1280, height: 1280 });
+    const set = site.locals.images.urls.imageSet(source);
+    expect(set.srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['160w', '320w', '480w', '640w', '800w', '960w', '1280w']);
+    // A wide one keeps more width for the same pixels: 200x100 is drawn up to 1810 px.
+    const wide = `${backend.url}/media/script.svg`;
+    expect(await shape((await get(site, urlOf(site, wide, 1920), WEBP).expect(200)).body as Buffer)).toMatchObject({ width: 1810, height: 905 });
+    expect(site.locals.images.urls.imageSet(wide).srcSet.split(', ').at(-1)).toMatch(/ 1810w$/);
   });
 
   it('answers the default image for a missing source, and remembers the failure for a while', async () => {
