@@ -30,6 +30,9 @@ const runs = Number(process.env.INTERACTION_RUNS ?? 5);
 // INTERACTION_REDUCED_MOTION=1: the visitor asks for reduced motion, so pages change without the view transition.
 const reducedMotion = process.env.INTERACTION_REDUCED_MOTION === '1';
 const traceDir = process.env.INTERACTION_TRACE_DIR && resolve(process.env.INTERACTION_TRACE_DIR);
+// INTERACTION_TO=/en/<page>: the click goes to that page, by the first link to it on /en/about (the
+// footer's included), instead of the first link in /en/about's text.
+const nextPath = process.env.INTERACTION_TO;
 /** What a performance panel's trace records: the main threads' tasks, frames and navigations. */
 const TRACE_CATEGORIES = [
   'devtools.timeline',
@@ -158,12 +161,14 @@ async function clickToNextPage(url, label, { rested }) {
     await tab.send('Page.navigate', { url: `${url}/en/about` }, page);
     await loaded;
     await until(tab, page, `document.querySelector('#main-nav[data-enhanced]') !== null`);
-    // The next page: the first link in the text to another page (not the page's own entry in its side menu).
+    // The next page: the first link in the text to another page (not the page's own entry in its side
+    // menu), or the first visible link to INTERACTION_TO.
+    const selector = nextPath ? JSON.stringify(`a[href="${nextPath}"]`) : JSON.stringify('main a[href^="/en/"]:not([aria-current])');
     const { href, x, y } = await until(
       tab,
       page,
       `(() => {
-        const link = document.querySelector('main a[href^="/en/"]:not([aria-current])');
+        const link = [...document.querySelectorAll(${selector})].find((a) => a.getClientRects().length > 0);
         link.scrollIntoView({ block: 'center' });
         const box = link.getBoundingClientRect();
         return { href: link.href, x: box.x + box.width / 2, y: box.y + box.height / 2 };
