@@ -1,9 +1,9 @@
 /**
  * Runs the sanitiser (sanitize-worker.mjs) on its own thread, one field at a time, each with a time
  * limit: a field that takes longer ends the thread (the only way to stop a synchronous parse) and a new
- * one starts for the next field. The thread runs at a lower priority than the main thread (the worker
- * says why), so on Linux the limit counts the CPU time the thread used on the field (thread-cpu.ts),
- * within a longer bound of wall time: a field is not failed because the kernel served pages first. The thread also ends after a quiet spell, which gives jsdom's heap (tens
+ * one starts for the next field. On Linux the limit counts the CPU time the thread used on the field
+ * (thread-cpu.ts), within a longer bound of wall time: on a busy host a field is not failed because
+ * the kernel gave the CPU to others (the main thread answering pages among them). The thread also ends after a quiet spell, which gives jsdom's heap (tens
  * of MB; `npm run bench:memory` shows the process's RSS) back until rich text arrives again (the data cache keeps sanitised results, so that is rare).
  */
 import { Worker } from 'node:worker_threads';
@@ -35,7 +35,7 @@ interface Task {
   reject: (error: Error) => void;
 }
 
-type Reply = { ready: true; nice?: number | null; tid?: number | null } | { id: number; html: string } | { id: number; error: string };
+type Reply = { ready: true; tid?: number | null } | { id: number; html: string } | { id: number; error: string };
 
 export const SANITIZE_TIMEOUT_MS = 5_000;
 /** A starved thread's field is failed after this long all the same: pages wait for it. */
@@ -65,8 +65,6 @@ export class SanitizerPool {
   private readonly idleMs: number;
   /** Fields that ran out of time, and threads started, for /healthz and tests. */
   readonly stats = { timeouts: 0, failures: 0, threadsStarted: 0, done: 0 };
-  /** The running thread's nice value, as it reported it (null where it cannot lower it: not Linux). */
-  threadNice: number | null = null;
 
   constructor(options: SanitizerPoolOptions = {}) {
     this.workerUrl = options.workerUrl ?? new URL('./sanitize-worker.mjs', import.meta.url);
@@ -117,13 +115,11 @@ export class SanitizerPool {
     this.worker = worker;
     this.ready = false;
     this.threadId = null;
-    this.threadNice = null;
     this.stats.threadsStarted++;
     worker.on('message', (reply: Reply) => {
       if (worker !== this.worker) return;
       if ('ready' in reply) {
         this.ready = true;
-        this.threadNice = reply.nice ?? null;
         this.threadId = reply.tid ?? null;
       } else if (this.current?.id === reply.id) {
         if ('error' in reply) {

@@ -5,38 +5,12 @@
  * a field takes too long). Plain JavaScript, so the same file runs from the sources in tests and from
  * dist/server in production (build.mjs copies it there).
  *
- * Messages in: { id, html, base }; out: { ready, nice, tid } once loaded, then { id, html } or { id, error }.
+ * Messages in: { id, html, base }; out: { ready, tid } once loaded, then { id, html } or { id, error }.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-
-/**
- * The thread runs this much nicer than the server's main thread, from before jsdom loads: starting it
- * takes a core for most of a second, and its fields are a cache fill nobody waits for in person, while
- * the main thread serves every page. On a busy host the kernel gives the CPU to the event loop first.
- * Linux keeps a nice value per thread (setpriority on the calling thread's own id, which 0 means there);
- * elsewhere the same call would lower the whole server, so it is made on Linux only.
- */
-const THREAD_NICENESS = 10;
-
-/** This thread's nice value as the kernel keeps it, or null where it cannot be read or set. */
-function lowerOwnPriority() {
-  if (process.platform !== 'linux') return null;
-  try {
-    setPriority(0, Math.min(19, ownNice() + THREAD_NICENESS));
-    return ownNice();
-  } catch {
-    // Not permitted (a hardened container): the thread runs at the server's priority.
-    return null;
-  }
-}
-
-/** Field 19 of /proc/thread-self/stat, counted after the command name (which may hold spaces). */
-function ownNice() {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 
 /**
  * This thread's id in the kernel, for the pool to read the CPU time it used (pool.ts counts a field's
@@ -50,10 +24,7 @@ function ownThreadId() {
   }
 }
 
-const nice = lowerOwnPriority();
 const tid = process.platform === 'linux' ? ownThreadId() : null;
-const { default: createDOMPurify } = await import('dompurify');
-const { JSDOM } = await import('jsdom');
 
 const ALLOWED_TAGS = [
   'p',
@@ -236,4 +207,4 @@ port.on('message', (/** @type {{ id: number, html: string, base: string }} */ ta
     port.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-port.postMessage({ ready: true, nice, tid });
+port.postMessage({ ready: true, tid });

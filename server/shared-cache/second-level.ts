@@ -151,6 +151,11 @@ export class RedisSecondLevel implements SharedLevel {
     this.entryMs = Math.max(1, options.entryMs);
     this.now = options.now ?? Date.now;
     options.link.subscribe(EVENTS_CHANNEL, (message) => this.received(message));
+    // The subscription was lost: a fill announced meanwhile never arrives, so whoever waits for one
+    // reads Redis again now rather than at the end of its wait.
+    options.link.onResync(() => {
+      for (const waiters of this.waiting.values()) for (const wake of waiters) wake();
+    });
   }
 
   async read(path: string): Promise<SharedEntry | null> {

@@ -5,8 +5,6 @@
  * and Redis going away costs no request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Signer } from '../../server/images/signing';
-import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { NGINX, startNginx } from '../helpers/nginx';
@@ -15,8 +13,6 @@ import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
 const TOKEN = 'replica-purge-token-0123456789';
-/** Replicas behind one proxy share it, as a deployment's do: an image URL one signs, another answers. */
-const IMAGE_KEY = 'replica-image-signing-key-0123456789';
 /** A long TTL: anything old a replica shows after a purge is a bug, never an expiry not reached yet. */
 const LONG_TTL_S = '3600';
 /**
@@ -51,7 +47,6 @@ async function startReplica(): Promise<RunningServer> {
     BACKEND_URL: backend.url,
     REDIS_URL: redis.url,
     CACHE_PURGE_TOKEN: TOKEN,
-    IMAGE_SIGNING_KEY: IMAGE_KEY,
     CACHE_TTL_S: LONG_TTL_S,
     REDIS_TIMEOUT_MS: PATIENT_REDIS_MS,
     BACKEND_TIMEOUT_MS: PATIENT_BACKEND_MS,
@@ -84,16 +79,6 @@ async function text(replica: RunningServer, path: string): Promise<string> {
   const res = await fetch(replica.url + path);
   expect(res.status, `${replica.url}${path}`).toBe(200);
   return res.text();
-}
-
-/** Requests a replica has answered since it started: image variants, and everything else. */
-async function answered(replica: RunningServer): Promise<{ images: number; others: number }> {
-  const metrics = await (await fetch(`${replica.metricsUrl}/metrics`)).text();
-  const counts = { images: 0, others: 0 };
-  for (const [, route, count] of metrics.matchAll(/^site_http_requests_total\{route="([^"]*)",status="\d+"\} (\d+)$/gm)) {
-    counts[route === 'image' ? 'images' : 'others'] += Number(count);
-  }
-  return counts;
 }
 
 function purge(replica: RunningServer, body: unknown): Promise<Response> {
@@ -208,33 +193,6 @@ describe.skipIf(!REDIS_SERVER)('replicas sharing one Redis', () => {
     } finally {
       redis.thaw();
       await replica.stop();
-    }
-  });
-
-  it.skipIf(!NGINX)('sends every variant of an image source to one replica through deploy/nginx.conf, and pages to each in turn', async () => {
-    const three = replicas.slice(0, 3);
-    const nginx = await startNginx(three.map((replica) => replica.port));
-    const signer = new Signer(IMAGE_KEY);
-    const counts = () => Promise.all(three.map(answered));
-    try {
-      for (const source of ['/media/default/share.png', '/media/default/news.svg']) {
-        const before = await counts();
-        for (const width of [160, 320, 480, 640, 960]) {
-          const res = await fetch(nginx.url + imagePath(signer, { width, version: null, source }));
-          expect(res.status, `${source} at ${width}`).toBe(200);
-          await res.arrayBuffer();
-        }
-        const after = await counts();
-        expect(after.map((count, i) => count.images - before[i]!.images).sort(), source).toEqual([0, 0, 5]);
-      }
-      const before = await counts();
-      // A query nginx has not cached yet: each request reaches a replica. Each of nginx's workers (one per
-      // core) takes the replicas in turn on its own, so six requests reach every replica, not always twice.
-      for (let i = 0; i < 6; i++) expect((await fetch(`${nginx.url}/ru/about?turn=${i}`)).status).toBe(200);
-      const after = await counts();
-      expect(after.map((count, i) => count.others - before[i]!.others > 0)).toEqual([true, true, true]);
-    } finally {
-      nginx.stop();
     }
   });
 

@@ -23,12 +23,14 @@ const logger = createLogger('silent');
 let redis: RunningRedis;
 const closing: Array<{ close(): Promise<void> }> = [];
 
-function tier(options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[]; applyPurge?: (batch: PurgeBatch) => void } = {}): SharedTier {
+function tier(
+  options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[]; applyPurge?: (batch: PurgeBatch) => void; signingKey?: string } = {},
+): SharedTier {
   const shared = new SharedTier({
     url: redis.url,
     timeoutMs: options.timeoutMs ?? 2000,
     build: 'test',
-    signingKey: KEY,
+    signingKey: options.signingKey ?? KEY,
     entryMs: options.entryMs ?? 600_000,
     lockMs: 5000,
     logger,
@@ -250,5 +252,39 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
       await replica.stop();
       await backend.close();
     }
+  });
+
+  it("wakes a replica waiting for another one's fill when its lost subscription comes back, as the fill's announcement is gone", async () => {
+    const applied: PurgeBatch[] = [];
+    const [a, b] = [await up(tier()), await up(tier({ applied }))];
+    const path = '/news/yangiliklar/7/';
+    expect(await filled(a.level, path, rectorate('filled while the waiter was not listening'))).toBe(true);
+    // b has had that fill's announcement once it has a purge announced after it (one channel, in order).
+    expect(await a.purge({ keys: ['marker'] })).toBe('sent');
+    await waitUntil(() => applied.length > 0);
+    const key = 'site:test:d:/news/yangiliklar/7/';
+    const stored = redis.cli('--raw', 'GET', key);
+    redis.cli('DEL', key);
+    // Longer than the test may take: only a wake-up ends this wait in time.
+    const waited = b.level.waitForFill(path, 3_600_000);
+    // Its first read of Redis is answered before this (one connection answers in order): it found nothing.
+    await b.link.command.ping();
+    // The fill lands without its announcement (as one published while b's subscription was down)…
+    redis.cli('SET', key, stored);
+    // …and b's subscription is lost and comes back.
+    const resyncs = b.health.resyncs;
+    redis.cli(
+      'CLIENT',
+      'KILL',
+      'ID',
+      redis
+        .cli('--raw', 'CLIENT', 'LIST')
+        .split('\n')
+        .find((line) => line.includes(`name=site:${b.replica}:sub`))!
+        .split(' ')[0]!
+        .slice(3),
+    );
+    await waitUntil(() => b.health.resyncs > resyncs);
+    expect(await waited).toMatchObject({ value: { name: 'filled while the waiter was not listening' } });
   });
 });

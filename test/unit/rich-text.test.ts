@@ -1,5 +1,5 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -173,14 +173,6 @@ describe('the sanitiser thread', () => {
     pool = new SanitizerPool({ workerUrl: pathToFileURL(file) });
     await expect(pool.sanitize('<p>a</p>', '')).rejects.toThrow(/cannot start/);
     expect(pool.stats.threadsStarted).toBe(1);
-  });
-
-  it.runIf(process.platform === 'linux')('runs its thread nicer than the thread that serves pages, which keeps its own priority', async () => {
-    const before = getPriority();
-    pool = new SanitizerPool();
-    await pool.sanitize('<p>a<b>b</b></p>', '');
-    expect(pool.threadNice).toBe(Math.min(19, before + 10));
-    expect(getPriority()).toBe(before);
   });
 
   it('sanitises real rich text with DOMPurify on jsdom', async () => {
