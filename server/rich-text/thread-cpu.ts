@@ -1,7 +1,7 @@
 /**
  * The CPU time one thread of this process has used, from the kernel's count (Linux's /proc): what a
- * time limit on work in a thread that runs at a low priority should count, as the wall clock also counts
- * the time the kernel gave to others.
+ * time limit on a thread's work should count on a busy host, where the wall clock also counts the time
+ * the kernel gave to others.
  */
 import { readFileSync } from 'node:fs';
 
