@@ -46,13 +46,18 @@ export interface Claim {
   generation: string;
 }
 
+/** Another replica holds the claim, for at most this long: past it, the claim lapses unless filled. */
+export interface Taken {
+  heldForMs: number;
+}
+
 /**
  * A second cache level shared by replicas (server/shared-cache: Redis). Every method fails soft:
  * null, 'unavailable' or false when the level cannot answer in time.
  */
 export interface SharedLevel {
   read(path: string): Promise<SharedEntry | null>;
-  claim(path: string): Promise<Claim | 'taken' | 'unavailable'>;
+  claim(path: string): Promise<Claim | Taken | 'unavailable'>;
   /** Another replica holds the claim: its entry once it has stored it, or null after `ms`. */
   waitForFill(path: string, ms: number, signal?: AbortSignal): Promise<SharedEntry | null>;
   fill(path: string, claim: Claim, entry: SharedEntry): Promise<boolean>;
@@ -376,7 +381,7 @@ export class DataCache {
     for (let round = 1; ; round++) {
       const claim = await shared.claim(path);
       if (claim === 'unavailable') return { claim: null, older };
-      if (claim !== 'taken') {
+      if (!('heldForMs' in claim)) {
         // Another replica may have filled and let go of the lock between our read and our claim.
         const now = await shared.read(path);
         if (!fresh(now)) return { claim, older: now ?? older };
@@ -385,7 +390,9 @@ export class DataCache {
       }
       const left = deadline - performance.now();
       if (left <= 0 || round > MAX_CLAIM_ROUNDS || flight.controller.signal.aborted) return { claim: null, older };
-      const filled = await shared.waitForFill(path, left, flight.controller.signal);
+      // Not past the lock's own life: a holder that went away (or gave up on its claim) fills nothing, and
+      // once the lock has lapsed the next round's claim is this replica's.
+      const filled = await shared.waitForFill(path, Math.min(left, claim.heldForMs), flight.controller.signal);
       if (fresh(filled)) return { entry: filled };
       older = filled ?? older;
     }

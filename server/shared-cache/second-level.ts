@@ -27,7 +27,7 @@
  * claim as "fetch it yourself", a failed write as nothing stored.
  */
 import { randomBytes } from 'node:crypto';
-import type { Claim, SharedEntry, SharedLevel } from '../backend/cache';
+import type { Claim, SharedEntry, SharedLevel, Taken } from '../backend/cache';
 import { ENTITY_KEY } from '../backend/entity-keys';
 import { EntryCodec, MAX_ENTRY_BYTES, type Generations } from './entry-codec';
 import type { PurgeBatch } from './purge-batch';
@@ -47,14 +47,14 @@ const newToken = () => randomBytes(9).toString('base64url');
 
 /**
  * Takes the lock and answers the purge generation it was taken under (creating one if it was
- * evicted), or nil when another replica holds the lock.
+ * evicted), or, when another replica holds the lock, how many milliseconds it still has.
  */
 const CLAIM = `
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   redis.call('SET', KEYS[2], ARGV[3], 'NX')
   return redis.call('GET', KEYS[2])
 end
-return false`;
+return redis.call('PTTL', KEYS[1])`;
 
 /**
  * The current generation of each entity (KEYS), created where absent, each made to live at least as
@@ -170,15 +170,21 @@ export class RedisSecondLevel implements SharedLevel {
     return entry;
   }
 
-  async claim(path: string): Promise<Claim | 'taken' | 'unavailable'> {
+  async claim(path: string): Promise<Claim | Taken | 'unavailable'> {
     const token = newToken();
-    const generation = await this.call(
-      () => this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs, newToken()) as Promise<string | null>,
+    const answer = await this.call(
+      () => this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs, newToken()) as Promise<string | number>,
       UNAVAILABLE,
     );
-    if (generation === UNAVAILABLE) return 'unavailable';
-    if (generation === null) return 'taken';
-    return { token, generation };
+    if (answer === UNAVAILABLE) {
+      // A claim that timed out here may still be run by Redis (a pause, a slow moment): its lock would make
+      // every other replica wait for a fill that never comes. Let go of it, after it on the same connection.
+      void this.release(path, { token, generation: '' });
+      return 'unavailable';
+    }
+    // No expiry (not a lock a replica set): held as long as one of ours would be.
+    if (typeof answer === 'number') return { heldForMs: answer === -1 ? this.options.lockMs : Math.max(0, answer) };
+    return { token, generation: answer };
   }
 
   async fill(path: string, claim: Claim, entry: SharedEntry): Promise<boolean> {

@@ -6,7 +6,7 @@
  * purge silently do nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DataCache, type Parser, type SharedEntry } from '../../server/backend/cache';
+import { DataCache, type Claim, type Parser, type SharedEntry } from '../../server/backend/cache';
 import { createLogger } from '../../server/logger';
 import { SharedTier } from '../../server/shared-cache';
 import type { PurgeBatch } from '../../server/shared-cache/purge-batch';
@@ -24,7 +24,14 @@ let redis: RunningRedis;
 const closing: Array<{ close(): Promise<void> }> = [];
 
 function tier(
-  options: { timeoutMs?: number; entryMs?: number; applied?: PurgeBatch[]; applyPurge?: (batch: PurgeBatch) => void; signingKey?: string } = {},
+  options: {
+    timeoutMs?: number;
+    entryMs?: number;
+    lockMs?: number;
+    applied?: PurgeBatch[];
+    applyPurge?: (batch: PurgeBatch) => void;
+    signingKey?: string;
+  } = {},
 ): SharedTier {
   const shared = new SharedTier({
     url: redis.url,
@@ -32,7 +39,7 @@ function tier(
     build: 'test',
     signingKey: options.signingKey ?? KEY,
     entryMs: options.entryMs ?? 600_000,
-    lockMs: 5000,
+    lockMs: options.lockMs ?? 5000,
     logger,
     applyPurge: options.applyPurge ?? ((batch) => options.applied?.push(batch)),
     resync: () => {},
@@ -46,11 +53,16 @@ async function up(shared: SharedTier): Promise<SharedTier> {
   return shared;
 }
 
+/** The claim to fill `path`, which the test expects this replica to get. */
+async function claimed(level: RedisSecondLevel, path: string): Promise<Claim> {
+  const claim = await level.claim(path);
+  if (typeof claim === 'string' || 'heldForMs' in claim) throw new Error(`claim: ${JSON.stringify(claim)}`);
+  return claim;
+}
+
 /** Stores `entry` for `path` the way a replica does after its backend call: claim, then fill. */
 async function filled(level: RedisSecondLevel, path: string, entry: SharedEntry): Promise<boolean> {
-  const claim = await level.claim(path);
-  if (typeof claim === 'string') throw new Error(`claim: ${claim}`);
-  return level.fill(path, claim, entry);
+  return level.fill(path, await claimed(level, path), entry);
 }
 
 const rectorate = (name: string): SharedEntry => ({ found: true, value: { name }, storedAt: Date.now(), entities: ['rectorate', 'staff:1'] });
@@ -81,8 +93,7 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
 
   it('stores nothing from a fill that began before a purge, even when the purge generation was evicted since', async () => {
     const shared = await up(tier());
-    const claim = await shared.level.claim('/rectorate/');
-    if (typeof claim === 'string') throw new Error(claim);
+    const claim = await claimed(shared.level, '/rectorate/');
     expect(await shared.purge({ keys: ['staff:9'] })).toBe('sent');
     redis.cli('DEL', 'site:gen');
     expect(await shared.level.fill('/rectorate/', claim, rectorate('fetched before the purge'))).toBe(false);
@@ -128,11 +139,9 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
 
   it('shares entries with no fresh or stale time set (CACHE_TTL_S=0, CACHE_STALE_S=0) without holding the lock', async () => {
     const shared = await up(tier({ entryMs: 0 }));
-    const claim = await shared.level.claim('/about/');
-    if (typeof claim === 'string') throw new Error(claim);
-    expect(await shared.level.fill('/about/', claim, rectorate('any'))).toBe(true);
+    expect(await shared.level.fill('/about/', await claimed(shared.level, '/about/'), rectorate('any'))).toBe(true);
     // The lock was released: the next replica may fetch at once instead of waiting for the lock to lapse.
-    expect(typeof (await shared.level.claim('/about/'))).toBe('object');
+    expect(await shared.level.claim('/about/')).toHaveProperty('token');
   });
 
   it('answers a cold read at once when Redis refuses the purge channel (an ACL without channel rights), and says why', async () => {
@@ -218,6 +227,38 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     await waitUntil(() => received.some((batch) => batch.keys.includes('news:7')));
     await waitUntil(() => sender.health.pendingPurges === 0);
     expect(sender.health.purges.resent).toBe(1);
+  });
+
+  it('lets go of a claim Redis ran after this replica had given up waiting for it', async () => {
+    // A lock no replica fills would keep every other one waiting for a fill that never comes.
+    const shared = await up(tier({ timeoutMs: 100, lockMs: 3_600_000 }));
+    redis.cli('CLIENT', 'PAUSE', '1000', 'WRITE');
+    expect(await shared.level.claim('/about/')).toBe('unavailable');
+    // One connection answers in order: once a write sent after the claim is answered, the claim has run.
+    await waitUntil(() =>
+      shared.link.command.set('written-after-the-claim', '1').then(
+        () => true,
+        () => false,
+      ),
+    );
+    expect(redis.cli('EXISTS', 'site:test:l:/about/')).toBe('0');
+  });
+
+  it("claims a path itself once another replica's lock has lapsed without a fill, however long it would wait for one", async () => {
+    const shared = await up(tier());
+    // The lock of a replica that went away (killed, or its claim given up on): nobody will fill it.
+    redis.cli('SET', 'site:test:l:/about/', 'a-replica-gone', 'PX', '300');
+    const cache = new DataCache({
+      source: { name: 'test', mediaBase: '', fetchJson: async () => ({ kind: 'ok', json: { name: 'from the backend' } }) },
+      ttlMs: 600_000,
+      staleMs: 0,
+      maxKeys: 100,
+      shared: shared.level,
+      // Longer than the test may take: only the lock's own life ends this wait in time.
+      sharedWaitMs: 3_600_000,
+    });
+    const parser: Parser<{ name: string }> = async (json: unknown) => json as { name: string };
+    expect(await cache.get('/about/', parser)).toMatchObject({ kind: 'ok', value: { name: 'from the backend' } });
   });
 
   it('merges a storm of purges into a few rounds, each purge answered and each reaching the other replica', async () => {

@@ -4,7 +4,7 @@
  * this replica, and what a purge or a failing backend does to a fill.
  */
 import { describe, expect, it } from 'vitest';
-import { DataCache, type Claim, type SharedEntry, type SharedLevel } from '../../server/backend/cache';
+import { DataCache, type Claim, type SharedEntry, type SharedLevel, type Taken } from '../../server/backend/cache';
 import type { Source, SourceResult } from '../../server/backend/source';
 import { waitUntil } from '../helpers/wait';
 
@@ -12,15 +12,25 @@ const T0 = 1_000_000;
 const TTL = 60_000;
 const parseText = async (json: unknown) => String((json as { text: string }).text);
 
-/** A shared level in memory; `claimed` decides what a claim answers, `wait` what a waiter gets. */
-function memoryLevel(options: { claimed?: Claim | 'taken' | 'unavailable' | (() => Claim | 'taken'); wait?: () => Promise<SharedEntry | null> } = {}) {
+/** Another replica's claim, with a minute left on its lock. */
+const TAKEN: Taken = { heldForMs: 60_000 };
+
+/**
+ * A shared level in memory; `claimed` decides what a claim answers, `wait` what a waiter gets (`waits`
+ * has how long each waiter was told to wait).
+ */
+function memoryLevel(options: { claimed?: Claim | Taken | 'unavailable' | (() => Claim | Taken); wait?: () => Promise<SharedEntry | null> } = {}) {
   const entries = new Map<string, SharedEntry>();
   const fills: string[] = [];
   const releases: string[] = [];
+  const waits: number[] = [];
   const level: SharedLevel = {
     read: async (path) => entries.get(path) ?? null,
     claim: async () => (typeof options.claimed === 'function' ? options.claimed() : (options.claimed ?? { token: 't', generation: '0' })),
-    waitForFill: async () => (options.wait ? options.wait() : null),
+    waitForFill: async (_path, ms) => {
+      waits.push(ms);
+      return options.wait ? options.wait() : null;
+    },
     fill: async (path, _claim, entry) => {
       fills.push(path);
       entries.set(path, entry);
@@ -30,7 +40,7 @@ function memoryLevel(options: { claimed?: Claim | 'taken' | 'unavailable' | (() 
       releases.push(path);
     },
   };
-  return { level, entries, fills, releases };
+  return { level, entries, fills, releases, waits };
 }
 
 function countingSource(answer: () => Promise<SourceResult> = async () => ({ kind: 'ok', json: { text: 'from the backend' } })) {
@@ -80,7 +90,7 @@ describe('the data cache over a shared level', () => {
   it("waits for another replica's fill instead of calling the backend", async () => {
     const { source, calls } = countingSource();
     const filled: SharedEntry = { found: true, value: 'filled elsewhere', storedAt: T0, entities: ['news:1'] };
-    const { level } = memoryLevel({ claimed: 'taken', wait: async () => filled });
+    const { level } = memoryLevel({ claimed: TAKEN, wait: async () => filled });
     const cache = cacheWith(source, level);
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'filled elsewhere' });
     expect(calls).toEqual([]);
@@ -90,7 +100,7 @@ describe('the data cache over a shared level', () => {
 
   it('calls the backend itself when the fill it waited for never came, and stores nothing shared', async () => {
     const { source, calls } = countingSource();
-    const { level, fills } = memoryLevel({ claimed: 'taken', wait: async () => null });
+    const { level, fills } = memoryLevel({ claimed: TAKEN, wait: async () => null });
     const cache = cacheWith(source, level);
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
     expect(calls).toEqual(['/a/']);
@@ -101,7 +111,7 @@ describe('the data cache over a shared level', () => {
     const { source, calls } = countingSource();
     // The holder's fill ended without an entry (a purge since its claim): the claim is free again.
     let claims = 0;
-    const { level, fills } = memoryLevel({ claimed: () => (++claims === 1 ? 'taken' : { token: 't2', generation: '1' }), wait: async () => null });
+    const { level, fills } = memoryLevel({ claimed: () => (++claims === 1 ? TAKEN : { token: 't2', generation: '1' }), wait: async () => null });
     const cache = cacheWith(source, level);
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
     expect(claims).toBe(2);
@@ -126,10 +136,22 @@ describe('the data cache over a shared level', () => {
     expect(releases).toEqual(['/a/']);
   });
 
+  it("waits for another replica's fill no longer than its lock has left, then claims the path itself", async () => {
+    const { source, calls } = countingSource();
+    // A holder that went away fills nothing: once its lock has lapsed, the next claim is this replica's.
+    let claims = 0;
+    const { level, fills, waits } = memoryLevel({ claimed: () => (++claims === 1 ? { heldForMs: 40 } : { token: 't2', generation: '1' }) });
+    const cache = new DataCache({ source, ttlMs: TTL, staleMs: TTL, maxKeys: 100, shared: level, now: () => T0, sharedWaitMs: 3_600_000 });
+    await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
+    expect(waits).toEqual([40]);
+    expect(calls).toEqual(['/a/']);
+    await waitUntil(() => fills.length > 0);
+  });
+
   it('waits a bounded number of rounds while other replicas keep the claim', async () => {
     const { source, calls } = countingSource();
     let waits = 0;
-    const { level, fills } = memoryLevel({ claimed: 'taken', wait: async () => (waits++, null) });
+    const { level, fills } = memoryLevel({ claimed: TAKEN, wait: async () => (waits++, null) });
     const cache = cacheWith(source, level);
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ kind: 'ok', value: 'from the backend' });
     expect(waits).toBe(3);
