@@ -18,8 +18,8 @@
  *   still the token its claim saw, so a fill that began before a purge stores nothing. Evicted, it
  *   reads as absent, which matches no claim.
  * - Single flight across replicas: `SET site:<build>:l:<path> <token> NX PX`; the holder fills and
- *   releases with a compare-and-delete; the others wait for its fill message, then read. An evicted
- *   lock costs one more backend call, nothing else.
+ *   releases with a compare-and-delete; the others wait for its fill message, then read, never longer
+ *   than the lock has left. An evicted lock costs one more backend call, nothing else.
  * - One channel, `site:events`, for purges (every replica drops what they name) and fills (wakes the
  *   replicas waiting for that entry).
  *
