@@ -1,9 +1,10 @@
 /**
  * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
  * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
- * previous scrape, so each sample is the p99 of one 5-second window), its image directory's size, and
- * Redis's memory and evictions.
+ * previous scrape, so each sample is the p99 of one 5-second window) with its CPU time and renders so
+ * far, its image directory's size, Redis's memory and evictions, and the machine's CPU time.
  */
+import { readFileSync } from 'node:fs';
 import { dirBytes } from './faults.mjs';
 import { metricValue } from './replica.mjs';
 import { every } from './time.mjs';
@@ -12,7 +13,7 @@ import { every } from './time.mjs';
 export const WARMUP_MS = 30_000;
 
 export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
-  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [] };
+  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [], machine: [] };
   const loops = [
     every(2_000, signal, maxRuns * 3, () => {
       for (const replica of replicas) {
@@ -29,11 +30,17 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
       }
     }),
     every(5_000, signal, maxRuns, async () => {
+      samples.machine.push({ tMs: clock.now(), ...machineCpu() });
       for (const replica of replicas) {
         samples.imageDir.push({ tMs: clock.now(), replica: replica.name, bytes: dirBytes(replica.imageDir) });
         if (!replica.live) continue;
-        const p99 = metricValue(await replica.metrics(signal), 'nodejs_eventloop_lag_p99_seconds');
-        if (p99 !== null && Date.now() - replica.startedAt > WARMUP_MS) samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000 });
+        const metrics = await replica.metrics(signal);
+        const p99 = metricValue(metrics, 'nodejs_eventloop_lag_p99_seconds');
+        // With two running totals since the process started, so that a slow window can be told apart:
+        // the server's own CPU (all its threads) and the pages it rendered, against a CPU the others took.
+        const totals = { cpuS: metricValue(metrics, 'process_cpu_seconds_total'), renders: metricValue(metrics, 'site_page_cache_misses_total') };
+        if (p99 !== null && Date.now() - replica.startedAt > WARMUP_MS)
+          samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000, ...totals });
       }
       if (redis.frozen) return;
       try {
@@ -46,4 +53,17 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
     }),
   ];
   return { samples, done: Promise.allSettled(loops) };
+}
+
+/**
+ * The machine's CPU time so far, in clock ticks, from /proc/stat: `nice` is what processes at a lower
+ * priority took (the image encoders), `busy` everything else but idle and I/O wait. Empty without /proc.
+ */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: user + system + irq + softirq + steal, nice, idle: idle + iowait };
+  } catch {
+    return {};
+  }
 }
