@@ -142,6 +142,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     now: deps.now ?? Date.now,
     onSourceChanged: () => invalidate.imageSourceChanged(),
     onSourceLearnt: () => invalidate.imageSourceLearnt(),
+    shared: shared?.imageFacts,
   });
   registerImageMetrics(metrics.registry, images);
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).

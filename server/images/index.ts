@@ -20,7 +20,7 @@ import { ImageUrls } from './urls';
 import { RichTextImages } from './rich-text';
 import type { Variant } from './disk-cache';
 import { DEFAULT_IMAGE, DEFAULT_SHARE_IMAGE, ImageVariants } from './variants';
-import { contentVersion, Versions } from './versions';
+import { contentVersion, Versions, type SharedFacts } from './versions';
 
 /** How often a known source is asked (a conditional GET) whether it changed, when pages use it. */
 const CHECK_SOURCES_EVERY_MS = 10 * 60 * 1000;
@@ -47,9 +47,11 @@ export interface ImageDeps {
   onSourceChanged: () => void;
   /** A source was seen for the first time: pages stored with its unversioned URLs may be made again. */
   onSourceLearnt: () => void;
+  /** With Redis: what the replicas learnt of sources, shared (server/shared-cache/image-facts.ts). */
+  shared?: SharedFacts;
 }
 
-export function createImages(config: Config, { logger, now, onSourceChanged, onSourceLearnt }: ImageDeps): Images {
+export function createImages(config: Config, { logger, now, onSourceChanged, onSourceLearnt, shared }: ImageDeps): Images {
   if (!config.imageSigningKey && config.production && config.backendUrl) {
     logger.warn('IMAGE_SIGNING_KEY is unset: image URLs are signed with a random key, so they change on every restart and differ between replicas');
   }
@@ -58,6 +60,7 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
   const sources = new Sources({ origins, publicDir: PUBLIC_DIR, timeoutMs: config.backendTimeoutMs });
   const versions = new Versions({
     sources,
+    shared,
     now,
     checkEveryMs: CHECK_SOURCES_EVERY_MS,
     maxEntries: MAX_VERSIONS,

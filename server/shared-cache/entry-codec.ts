@@ -46,21 +46,28 @@ export class EntryCodec {
     const second = first < 0 ? -1 : text.indexOf('\n', first + 1);
     if (second < 0) return null;
     const line = text.slice(0, first);
-    const given = Buffer.from(text.slice(first + 1, second), 'base64url');
     const body = text.slice(second + 1);
-    const expected = Buffer.from(this.mac(redisKey, line, body), 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(body);
-    } catch {
-      return null;
-    }
+    const entry = signedJson(text.slice(first + 1, second), this.mac(redisKey, line, body), body);
     return plausible(entry, now) ? entry : null;
   }
 
   private mac(redisKey: string, line: string, body: string): string {
     return createHmac('sha256', this.key).update(redisKey).update('\n').update(line).update('\n').update(body).digest('base64url');
+  }
+}
+
+/**
+ * `body` parsed as JSON when `given` is the MAC `expected` (both base64url; compared in constant time),
+ * else undefined: what Redis gives back is used only when a replica with the key wrote it.
+ */
+export function signedJson(given: string, expected: string, body: string): unknown {
+  const a = Buffer.from(given, 'base64url');
+  const b = Buffer.from(expected, 'base64url');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

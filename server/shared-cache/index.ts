@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger';
 import { batchOf, merged, type PurgeBatch, type PurgeScope } from './purge-batch';
+import { SharedImageFacts } from './image-facts';
 import { RedisLink } from './redis-link';
 import { RedisSecondLevel } from './second-level';
 
@@ -51,6 +52,8 @@ export interface PurgeStats {
 export class SharedTier {
   readonly link: RedisLink;
   readonly level: RedisSecondLevel;
+  /** What replicas learnt of image sources (image-facts.ts). */
+  readonly imageFacts: SharedImageFacts;
   /** For logs, /healthz and Redis's CLIENT LIST (connections named site:<replica>:cmd and :sub). */
   readonly replica = randomBytes(6).toString('base64url');
   readonly purges: PurgeStats = { asked: 0, batches: 0, received: 0, receivedBatches: 0, resent: 0 };
@@ -66,6 +69,7 @@ export class SharedTier {
     const { url, timeoutMs, logger, build, lockMs, entryMs, signingKey } = options;
     this.link = new RedisLink({ url, timeoutMs, logger, replica: this.replica });
     this.level = new RedisSecondLevel({ link: this.link, replica: this.replica, build, signingKey, lockMs, entryMs });
+    this.imageFacts = new SharedImageFacts({ link: this.link, build, signingKey, replica: this.replica });
     this.level.onPurge((batch) => this.receive(batch));
     this.link.onResync(() => {
       options.resync();
@@ -94,7 +98,8 @@ export class SharedTier {
       build: this.options.build,
       ...this.link.health,
       pendingPurges: pending,
-      rejectedEntries: this.level.rejectedEntries,
+      // Data entries and image facts alike: someone else writes into Redis, or the replicas disagree on the key.
+      rejectedEntries: this.level.rejectedEntries + this.imageFacts.rejected,
       purges: { ...this.purges },
     };
   }

@@ -55,7 +55,8 @@ export class RedisLink {
     unresponsive: 0,
     subscribeError: null,
   };
-  private readonly subscriptions = new Map<string, (message: string) => void>();
+  /** Each channel's listeners: one subscription per channel, whoever listens to it. */
+  private readonly subscriptions = new Map<string, Set<(message: string) => void>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly readyListeners = new Set<() => void>();
   /** Set once the subscription has been lost: whatever was published meanwhile never arrives. */
@@ -108,14 +109,18 @@ export class RedisLink {
     this.firstAttempt = setTimeout(() => {
       if (this.announced === null) this.announce('down');
     }, this.answerWithinMs).unref();
-    this.subscriber.on('message', (channel: string, message: string) => this.subscriptions.get(channel)?.(message));
+    this.subscriber.on('message', (channel: string, message: string) => {
+      for (const listener of this.subscriptions.get(channel) ?? []) listener(message);
+    });
     this.command.connect().catch(() => {});
     this.subscriber.connect().catch(() => {});
   }
 
   /** Receives the channel's messages while subscribed; each (re)connection subscribes again. */
   subscribe(channel: string, listener: (message: string) => void): void {
-    this.subscriptions.set(channel, listener);
+    const listeners = this.subscriptions.get(channel);
+    if (listeners) return void listeners.add(listener);
+    this.subscriptions.set(channel, new Set([listener]));
     if (this.subscriber.status === 'ready') void this.subscriber.subscribe(channel).catch(() => {});
   }
 

@@ -4,7 +4,10 @@
  * backend data (one upstream call for a cold key, none for a new replica), purges reach all of them,
  * and Redis going away costs no request.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Signer } from '../../server/images/signing';
+import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { NGINX, startNginx } from '../helpers/nginx';
@@ -13,6 +16,8 @@ import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
 const TOKEN = 'replica-purge-token-0123456789';
+/** Replicas behind one proxy share it, as a deployment's do: an image URL one signs, another answers. */
+const IMAGE_KEY = 'replica-image-signing-key-0123456789';
 /** A long TTL: anything old a replica shows after a purge is a bug, never an expiry not reached yet. */
 const LONG_TTL_S = '3600';
 /**
@@ -47,6 +52,7 @@ async function startReplica(): Promise<RunningServer> {
     BACKEND_URL: backend.url,
     REDIS_URL: redis.url,
     CACHE_PURGE_TOKEN: TOKEN,
+    IMAGE_SIGNING_KEY: IMAGE_KEY,
     CACHE_TTL_S: LONG_TTL_S,
     REDIS_TIMEOUT_MS: PATIENT_REDIS_MS,
     BACKEND_TIMEOUT_MS: PATIENT_BACKEND_MS,
@@ -79,6 +85,16 @@ async function text(replica: RunningServer, path: string): Promise<string> {
   const res = await fetch(replica.url + path);
   expect(res.status, `${replica.url}${path}`).toBe(200);
   return res.text();
+}
+
+/** Requests a replica has answered since it started: image variants, and everything else. */
+async function answered(replica: RunningServer): Promise<{ images: number; others: number }> {
+  const metrics = await (await fetch(`${replica.metricsUrl}/metrics`)).text();
+  const counts = { images: 0, others: 0 };
+  for (const [, route, count] of metrics.matchAll(/^site_http_requests_total\{route="([^"]*)",status="\d+"\} (\d+)$/gm)) {
+    counts[route === 'image' ? 'images' : 'others'] += Number(count);
+  }
+  return counts;
 }
 
 function purge(replica: RunningServer, body: unknown): Promise<Response> {
@@ -129,6 +145,34 @@ describe.skipIf(!REDIS_SERVER)('replicas sharing one Redis', () => {
     ]);
     console.log(`purge by key: all three replicas served the new page ${(performance.now() - sent).toFixed(1)} ms after it was sent`);
     expect(backend.calls('/news/yangiliklar/8/')).toBe(2);
+  });
+
+  it("tells every replica what the one that made an image's variant learnt of it: their pages carry the image's version and size", async () => {
+    const [owner, ...others] = replicas.slice(0, 3) as [RunningServer, RunningServer, RunningServer];
+    backend.set('/media/news/n23.jpg', { body: readFileSync(new URL('../../public/media/news/news-25.jpg', import.meta.url)), contentType: 'image/jpeg' });
+    const source = `${backend.url}/media/news/n23.jpg`;
+    const encoded = Buffer.from(source).toString('base64url');
+    /** The version segments of the news photo's URLs in the replica's page, and the photo's width attribute. */
+    const photoIn = async (replica: RunningServer) => {
+      const html = await (await fetch(`${replica.url}/en/news/23`)).text();
+      const versions = [...html.matchAll(new RegExp(`/_img/[\\w-]+/\\d+/([\\w-]{16}|_)/${encoded}`, 'g'))].map((m) => m[1]);
+      const tag = new RegExp(`<img[^>]*${encoded}[^>]*>`).exec(html)?.[0] ?? '';
+      return { versions: [...new Set(versions)], width: /\bwidth="(\d+)"/.exec(tag)?.[1] };
+    };
+    // Nobody has made a variant of it yet: no replica knows its version.
+    for (const replica of replicas.slice(0, 3)) expect((await photoIn(replica)).versions).toEqual(['_']);
+    // Through nginx, every variant of it goes to one replica: that one fetches and learns it.
+    const variant = await fetch(owner.url + imagePath(new Signer(IMAGE_KEY), { width: 320, version: null, source }));
+    expect(variant.status).toBe(200);
+    await variant.arrayBuffer();
+    await waitUntil(async () => (await photoIn(owner)).versions.every((version) => version !== '_'));
+    const learnt = await photoIn(owner);
+    expect(learnt.width).toBe('2400');
+    // The others learn it through Redis, without a variant asked of them: their stored pages are made again.
+    for (const replica of others) {
+      await waitUntil(async () => (await photoIn(replica)).versions.every((version) => version !== '_'));
+      expect(await photoIn(replica)).toEqual(learnt);
+    }
   });
 
   it('serves a fourth replica, started after the others are warm, from Redis with no backend call', async () => {
@@ -193,6 +237,33 @@ describe.skipIf(!REDIS_SERVER)('replicas sharing one Redis', () => {
     } finally {
       redis.thaw();
       await replica.stop();
+    }
+  });
+
+  it.skipIf(!NGINX)('sends every variant of an image source to one replica through deploy/nginx.conf, and pages to each in turn', async () => {
+    const three = replicas.slice(0, 3);
+    const nginx = await startNginx(three.map((replica) => replica.port));
+    const signer = new Signer(IMAGE_KEY);
+    const counts = () => Promise.all(three.map(answered));
+    try {
+      for (const source of ['/media/default/share.png', '/media/default/news.svg']) {
+        const before = await counts();
+        for (const width of [160, 320, 480, 640, 960]) {
+          const res = await fetch(nginx.url + imagePath(signer, { width, version: null, source }));
+          expect(res.status, `${source} at ${width}`).toBe(200);
+          await res.arrayBuffer();
+        }
+        const after = await counts();
+        expect(after.map((count, i) => count.images - before[i]!.images).sort(), source).toEqual([0, 0, 5]);
+      }
+      const before = await counts();
+      // A query nginx has not cached yet: each request reaches a replica. Each of nginx's workers (one per
+      // core) takes the replicas in turn on its own, so six requests reach every replica, not always twice.
+      for (let i = 0; i < 6; i++) expect((await fetch(`${nginx.url}/ru/about?turn=${i}`)).status).toBe(200);
+      const after = await counts();
+      expect(after.map((count, i) => count.others - before[i]!.others > 0)).toEqual([true, true, true]);
+    } finally {
+      nginx.stop();
     }
   });
 

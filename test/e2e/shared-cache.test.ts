@@ -5,6 +5,7 @@
  * a full data cache. Each case is what was found to take a replica (or all of them) down, or to let a
  * purge silently do nothing.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataCache, type Claim, type Parser, type SharedEntry } from '../../server/backend/cache';
 import { createLogger } from '../../server/logger';
@@ -142,6 +143,37 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     expect(await shared.level.fill('/about/', await claimed(shared.level, '/about/'), rectorate('any'))).toBe(true);
     // The lock was released: the next replica may fetch at once instead of waiting for the lock to lapse.
     expect(await shared.level.claim('/about/')).toHaveProperty('token');
+  });
+
+  it("shares what a replica learnt of an image source, used only when signed with the replicas' key, under its source, and small", async () => {
+    const [a, b] = [await up(tier()), await up(tier())];
+    const heardByA: string[] = [];
+    const heardByB: string[] = [];
+    a.imageFacts.onWritten((source) => heardByA.push(source));
+    b.imageFacts.onWritten((source) => heardByB.push(source));
+    const photo = 'https://backend.example/media/photo.jpg';
+    const fact = { version: 'abcdefghijklmnop', width: 1600, height: 900, vector: false, validators: { etag: '"v1"' } };
+    a.imageFacts.write(photo, fact);
+    await waitUntil(() => heardByB.includes(photo));
+    expect(await b.imageFacts.read(photo)).toEqual(fact);
+    // b's own write reaches a after a's own announcement (one channel, in order): a never heard itself.
+    b.imageFacts.write('https://backend.example/media/other.jpg', fact);
+    await waitUntil(() => heardByA.length > 0);
+    expect(heardByA).toEqual(['https://backend.example/media/other.jpg']);
+
+    const keyOf = (source: string) => `site:test:img:${createHash('sha256').update(source).digest('base64url')}`;
+    // Written by a replica with another key.
+    const stranger = await up(tier({ signingKey: `${KEY}-other` }));
+    stranger.imageFacts.write('https://backend.example/media/stranger.jpg', fact);
+    await waitUntil(() => heardByB.includes('https://backend.example/media/stranger.jpg'));
+    expect(await b.imageFacts.read('https://backend.example/media/stranger.jpg')).toBeNull();
+    // A signed fact moved under another source's key.
+    redis.cli('SET', keyOf('https://backend.example/media/moved.jpg'), redis.cli('--raw', 'GET', keyOf(photo)));
+    expect(await b.imageFacts.read('https://backend.example/media/moved.jpg')).toBeNull();
+    // Far larger than a fact: refused by its length, never read.
+    redis.cli('EVAL', "redis.call('SET', KEYS[1], string.rep('x', 64 * 1024)) return 1", '1', keyOf('https://backend.example/media/large.jpg'));
+    expect(await b.imageFacts.read('https://backend.example/media/large.jpg')).toBeNull();
+    expect(b.health.rejectedEntries).toBe(3);
   });
 
   it('answers a cold read at once when Redis refuses the purge channel (an ACL without channel rights), and says why', async () => {
