@@ -11,7 +11,27 @@
  * shareCrop }; out: { ready: true } once, then { id, rss, result }, or { id, rss, refused: { reason,
  * detail } }, or { id, rss, error } (rss: the process's resident bytes once the job is done).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
+
+/**
+ * The server starts this process in a session of its own (encoder.ts), with the nice value it wants for it
+ * (argv). Where Linux groups the CPU by session (autogroups), that value is given to this session's
+ * group too, so that the host's other processes come first, not only this server's. Only when this
+ * process leads its session: otherwise the group is the server's, which must keep its priority.
+ */
+function lowerSessionPriority() {
+  const nice = Number(process.argv[2]);
+  if (!Number.isInteger(nice) || nice <= 0) return;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+    if (session === process.pid) writeFileSync('/proc/self/autogroup', String(nice));
+  } catch {
+    // No /proc, no autogroups (a container's cgroup: there the process's own nice value counts), or not permitted.
+  }
+}
+lowerSessionPriority();
 
 // One libvips thread per process: the server's work queue (IMAGE_ENCODERS at once) is then the whole of the CPU
 // images take. No libvips operation cache: each variant is made once and then read from disk.

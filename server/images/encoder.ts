@@ -91,11 +91,12 @@ const CHILD_ENV = { MALLOC_ARENA_MAX: '1' };
  */
 export const ENCODER_NICENESS = 10;
 const LOWEST_PRIORITY = 19;
+const encoderNice = () => Math.min(LOWEST_PRIORITY, getPriority() + ENCODER_NICENESS);
 
 function lowerPriority(child: ChildProcess): void {
   if (child.pid === undefined) return;
   try {
-    setPriority(child.pid, Math.min(LOWEST_PRIORITY, getPriority() + ENCODER_NICENESS));
+    setPriority(child.pid, encoderNice());
   } catch {
     // Not permitted (a hardened container) or already gone: the encoder runs at the server's priority.
   }
@@ -210,11 +211,17 @@ export class Encoder {
   }
 
   private start(): Worker {
-    const child = fork(this.script, [], {
+    const child = fork(this.script, [String(encoderNice())], {
       execArgv: CHILD_ARGS,
       env: { ...process.env, ...CHILD_ENV },
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // A session of its own. Where Linux shares the CPU between sessions first (autogroups: a host
+      // without a container's cgroup, as the soak runs), a nice value counts only within a session, and
+      // an encoder in the server's would take the server's whole share from the other processes on the
+      // host; in its own, the encoder lowers that session's priority (encoder-process.mjs). It still
+      // ends with the server (its IPC channel) and ignores signals sent to the server's process group.
+      detached: true,
     });
     this.stats.processesStarted++;
     lowerPriority(child);

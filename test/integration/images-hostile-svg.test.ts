@@ -7,7 +7,7 @@
  * the test waits for answers and conditions.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -54,6 +54,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The session a process belongs to (/proc/<pid>/stat's sixth field). */
+function sessionOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+}
+
 describe('a hostile SVG', () => {
   it('gets the default image after IMAGE_ENCODE_TIMEOUT_S, its process killed; its waiting variants fail with it; other images are still made', async () => {
     // Answers wait as long as it takes, so that each shows how its own work ended.
@@ -74,8 +80,16 @@ describe('a hostile SVG', () => {
     await backend.requested('/media/hostile.svg');
     await waitUntil(() => encoder.pids.length === 1 && variants.queue.stats.running === 1);
     const drawing = encoder.pids;
-    // It draws below the server's priority, so that pages are answered first while it burns its time.
+    // It draws below the server's priority, so that pages are answered first while it burns its time;
+    // in a session of its own, whose CPU group (where Linux groups by session) is at that priority too.
     expect(getPriority(drawing[0])).toBe(Math.min(19, getPriority() + ENCODER_NICENESS));
+    expect(sessionOf(drawing[0]!)).toBe(drawing[0]);
+    if (existsSync(`/proc/${drawing[0]}/autogroup`)) {
+      // Set by the process itself as it starts, which may be after the job was queued for it.
+      const group = () => readFileSync(`/proc/${drawing[0]}/autogroup`, 'utf8');
+      await waitUntil(() => group().endsWith(` nice ${Math.min(19, getPriority() + ENCODER_NICENESS)}\n`));
+      expect(readFileSync('/proc/self/autogroup', 'utf8')).not.toBe(group());
+    }
 
     // Its other variants wait behind it; other sources' cold variants take the free slot meanwhile.
     const waiting = [1280, 960, 640, 480, 320].map((width) => getBytes(site, url(hostile, width), OLD).then((res) => res));
