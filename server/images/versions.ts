@@ -135,6 +135,8 @@ export class Versions {
       .then((fact) => {
         if (fact && fact.version !== this.entries.peek(source)?.version && this.outdated.get(source) !== fact.version) this.keep(source, fact);
       })
+      // A look-up that fails leaves the source unknown here, as before it: this replica learns it by fetching.
+      .catch(() => undefined)
       .finally(() => {
         this.lookingUp.delete(source);
         if (this.lookAgain.delete(source)) this.lookUp(source, true);
