@@ -45,6 +45,10 @@ const WRITE = `
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('PUBLISH', ARGV[3], ARGV[4])
 return 1`;
+/** The fact, or 0 for a value larger than any fact, left in Redis unread. */
+const READ = `
+if redis.call('STRLEN', KEYS[1]) > tonumber(ARGV[1]) then return 0 end
+return redis.call('GET', KEYS[1])`;
 const LARGEST_SIDE = 100_000;
 
 export interface ImageFactsOptions {
@@ -74,10 +78,8 @@ export class SharedImageFacts {
   /** The fact another replica wrote for `source`, or null (none, refused, or Redis unavailable). */
   async read(source: string): Promise<ImageFact | null> {
     const key = this.key(source);
-    const text = await this.call(async () => {
-      const length = await this.options.link.command.strlen(key);
-      return length > MAX_FACT_BYTES ? 0 : await this.options.link.command.get(key);
-    });
+    const { link } = this.options;
+    const text = await link.attempt(() => link.command.eval(READ, 1, key, MAX_FACT_BYTES) as Promise<string | 0 | null>);
     if (text === null) return null;
     const fact = text === 0 ? null : this.decode(key, source, text);
     if (!fact) this.rejected++;
@@ -90,7 +92,7 @@ export class SharedImageFacts {
     const body = JSON.stringify({ source, ...fact });
     const { build, replica, link } = this.options;
     const announcement: ImageAnnouncement = { type: 'image', build, from: replica, source };
-    void this.call(() => link.command.eval(WRITE, 1, key, `${this.mac(key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, JSON.stringify(announcement)));
+    void link.attempt(() => link.command.eval(WRITE, 1, key, `${this.mac(key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, JSON.stringify(announcement)));
   }
 
   /** Only a prompt to read the signed fact: an announcement anyone could publish carries nothing itself. */
@@ -123,17 +125,6 @@ export class SharedImageFacts {
 
   private mac(key: string, body: string): string {
     return createHmac('sha256', this.options.signingKey).update(key).update('\n').update(body).digest('base64url');
-  }
-
-  private async call<T>(run: () => Promise<T>): Promise<T | null> {
-    const { link } = this.options;
-    if (!link.up) return null;
-    try {
-      return await run();
-    } catch {
-      link.failed();
-      return null;
-    }
   }
 }
 

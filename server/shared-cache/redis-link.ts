@@ -142,6 +142,20 @@ export class RedisLink {
     this.health.commandErrors++;
   }
 
+  /**
+   * Runs a call on these connections, failing soft: `fallback` when Redis is down, or when the call fails
+   * or times out (counted).
+   */
+  async attempt<T, F = null>(run: () => Promise<T>, fallback: F = null as F): Promise<T | F> {
+    if (!this.up) return fallback;
+    try {
+      return await run();
+    } catch {
+      this.failed();
+      return fallback;
+    }
+  }
+
   get up(): boolean {
     return this.health.state === 'up';
   }

@@ -21,7 +21,7 @@
  *   releases with a compare-and-delete; the others wait for its fill message, then read, never longer
  *   than the lock has left. An evicted lock costs one more backend call, nothing else.
  * - One channel, `site:events`, for purges (every replica drops what they name) and fills (wakes the
- *   replicas waiting for that entry).
+ *   replicas waiting for that entry); image-facts.ts announces on it too, in messages read here as none.
  *
  * Every call is bounded by REDIS_TIMEOUT_MS and fails soft: a Redis problem reads as a miss, a refused
  * claim as "fetch it yourself", a failed write as nothing stored.
@@ -300,13 +300,7 @@ export class RedisSecondLevel implements SharedLevel {
     // A replica's first reads (the search index's warm-up) would otherwise all miss Redis and go to
     // the backend; the wait is bounded by the connect timeout.
     if (link.starting) await link.settled;
-    if (!link.up) return fallback;
-    try {
-      return await run();
-    } catch {
-      this.options.link.failed();
-      return fallback;
-    }
+    return link.attempt(run, fallback);
   }
 }
 
