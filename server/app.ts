@@ -132,7 +132,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     },
   });
   const routes = languageHandlers(createRoutes(serverLoaders));
-  const pageCache = new PageCache(cache, config.pageCacheMaxBytes, config.pageCacheMinUses);
+  const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   // What purges, resyncs and image sources drop from the caches, and why (server/invalidation.ts).
   const invalidate = cacheInvalidation(cache, pageCache);
   const metrics = createMetrics(cache, pageCache, shared);

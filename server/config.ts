@@ -16,10 +16,8 @@ export interface Config {
   cacheMaxKeys: number;
   /** Upper bound of the data cache, in bytes (estimated from each entry's JSON). */
   cacheMaxBytes: number;
-  /** Upper bound of the rendered-page cache (gzip + br), in bytes. */
+  /** Upper bound of the rendered-page cache (HTML + gzip + br), in bytes. */
   pageCacheMaxBytes: number;
-  /** Renders of a URL before its page is stored (`PAGE_CACHE_MIN_USES`; server/page-cache.ts). */
-  pageCacheMinUses: number;
   /**
    * Public origin for canonical links, hreflang, the sitemap and RSS; never taken from the Host header.
    * Required in production on a backend; otherwise http://localhost:PORT.
@@ -190,7 +188,6 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxKeys: integer(env, 'CACHE_MAX_KEYS', 5000, 10, 1_000_000),
     cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 16, 1, 4096) * 1024 * 1024,
     pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 32, 0, 4096) * 1024 * 1024,
-    pageCacheMinUses: integer(env, 'PAGE_CACHE_MIN_USES', 2, 1, 10),
     siteUrl: siteUrl ?? `http://localhost:${port}`,
     cachePurgeToken: token || null,
     metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 1, 65535) : null,

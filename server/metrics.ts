@@ -90,12 +90,6 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   );
   mirrored(registry, 'site_page_cache_misses_total', 'Page requests rendered because no current stored page answered', () => pages.stats.misses);
   mirrored(registry, 'site_page_cache_stores_total', 'Rendered pages stored', () => pages.stats.stores);
-  mirrored(
-    registry,
-    'site_page_cache_first_asks_total',
-    'Rendered pages not stored: their URL had been asked for fewer than PAGE_CACHE_MIN_USES times',
-    () => pages.stats.firstAsks,
-  );
   mirrored(registry, 'site_page_cache_evictions_total', 'Stored pages dropped to stay within PAGE_CACHE_MAX_MB', () => pages.stats.evictions);
   mirrored(registry, 'site_upstream_calls_total', 'Calls made to the backend', () => data.stats.upstreamCalls);
   mirrored(registry, 'site_log_lines_dropped_total', 'Log lines dropped because stdout did not take them in time', droppedLogLines);

@@ -4,12 +4,6 @@
  * prepared when it was stored, keyed by URL and valid while every data entry the page used still has the
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
  * again on their next request. Bounded in bytes (shared/bounded.ts), least recently used out first.
- *
- * A URL is stored only once it has been asked for `minUses` times (`PAGE_CACHE_MIN_USES`, as nginx's
- * `proxy_cache_min_uses`): most URLs a crawler invents are asked for once, and compressing such a page
- * for storing costs about as much CPU again as rendering it, and pushes pages people come back to out of
- * the bound. A page that was stored once and then dropped (its data changed, a purge, the bound) is
- * stored again at its next render.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -30,11 +24,6 @@ const gzipAsync = promisify(gzip);
  */
 const STORED_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: 16 };
 const brotliAsync = promisify(brotliCompress);
-/**
- * How many URLs asked for fewer than `minUses` times are remembered, least recently asked out first:
- * a crawler's stream of new URLs pushes out a page asked for again only after this many others.
- */
-const ASKED_KEYS = 10_000;
 
 export interface StoredPage {
   status: number;
@@ -69,16 +58,12 @@ export interface PageCacheStats {
   /** Page requests rendered because no current stored page answered them (`missed`). */
   misses: number;
   stores: number;
-  /** Rendered pages not stored because their URL had been asked for fewer than `minUses` times. */
-  firstAsks: number;
   evictions: number;
 }
 
 export class PageCache {
-  readonly stats: PageCacheStats = { hits: 0, revalidations: 0, misses: 0, stores: 0, firstAsks: 0, evictions: 0 };
+  readonly stats: PageCacheStats = { hits: 0, revalidations: 0, misses: 0, stores: 0, evictions: 0 };
   private readonly pages: BoundedMap<string, StoredPage>;
-  /** URLs rendered but not stored yet, and how many times each has been asked for. */
-  private readonly asked = boundedMap<string, number>({ entries: ASKED_KEYS });
   private readonly compressing = new Set<string>();
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
   private readonly storing = new Set<Promise<void>>();
@@ -87,17 +72,8 @@ export class PageCache {
   constructor(
     private readonly data: DataCache,
     private readonly maxBytes: number,
-    private readonly minUses: number,
   ) {
-    this.pages = boundedMap<string, StoredPage>(
-      { size: maxBytes, sizeOf: (page) => page.bytes },
-      {
-        onEvict: (_page, key) => {
-          this.stats.evictions++;
-          this.storedBefore(key);
-        },
-      },
-    );
+    this.pages = boundedMap<string, StoredPage>({ size: maxBytes, sizeOf: (page) => page.bytes }, { onEvict: () => this.stats.evictions++ });
   }
 
   get bytes(): number {
@@ -167,7 +143,6 @@ export class PageCache {
     }
     if (current) return { page, expired };
     this.pages.delete(key);
-    this.storedBefore(key);
     return null;
   }
 
@@ -192,28 +167,10 @@ export class PageCache {
     return storing;
   }
 
-  /** Whether a page rendered for `key` is to be stored: its URL has now been asked for `minUses` times. */
-  private admits(key: string): boolean {
-    if (this.minUses <= 1 || this.pages.has(key)) return true;
-    const asked = (this.asked.get(key) ?? 0) + 1;
-    if (asked >= this.minUses) {
-      this.asked.delete(key);
-      return true;
-    }
-    this.asked.set(key, asked);
-    this.stats.firstAsks++;
-    return false;
-  }
-
-  /** A page dropped after it was stored was asked for enough: its next render is stored. */
-  private storedBefore(key: string): void {
-    if (this.minUses > 1) this.asked.set(key, this.minUses - 1);
-  }
-
   private async compressAndStore(key: string, page: PageToStore): Promise<void> {
-    // Compressing costs more than rendering: not for a cache that is off, not for a URL asked for too
-    // few times yet, and once per key while a burst of misses renders the same page.
-    if (this.maxBytes === 0 || this.compressing.has(key) || !this.admits(key)) return;
+    // Compressing costs more than rendering: not for a cache that is off, and once per key while a burst
+    // of misses renders the same page.
+    if (this.maxBytes === 0 || this.compressing.has(key)) return;
     this.compressing.add(key);
     let gz: Buffer;
     let br: Buffer;
@@ -241,7 +198,6 @@ export class PageCache {
 
   /** Drops every stored page (server/invalidation.ts says when). */
   clear(): void {
-    for (const key of this.pages.keys()) this.storedBefore(key);
     this.pages.clear();
   }
 }

@@ -7,16 +7,13 @@ import { metricsServer } from '../../server/metrics';
 /**
  * An app on the given backend, with quiet logs; `env` overrides configuration variables. Pages wait
  * for their data (a head start longer than any test's backend), so a busy machine cannot turn a whole
- * page into a streamed one; tests of streaming pass `{ headStartMs: 0 }`. Pages are stored at their
- * first render (`PAGE_CACHE_MIN_USES=1`), so that a test of what a stored page answers asks for it once
- * before; page-cache.test.ts tests the default, a page stored at its second render.
+ * page into a streamed one; tests of streaming pass `{ headStartMs: 0 }`.
  */
 export function testApp(backendUrl: string | null, env: Record<string, string> = {}, deps: AppDeps = {}) {
   const config = loadConfig({
     ...(backendUrl ? { BACKEND_URL: backendUrl } : {}),
     SITE_URL: 'https://ztu.example.uz',
     LOG_LEVEL: 'silent',
-    PAGE_CACHE_MIN_USES: '1',
     ...env,
   });
   return createApp(config, { logger: createLogger('silent'), headStartMs: 60_000, ...deps });

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { about, coreRoutes, newsItem } from '../helpers/fixtures';
-import { loadConfig } from '../../server/config';
 import { pagesStored, testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';
 
@@ -37,17 +36,6 @@ describe('the page cache', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.text).toBe(first.text);
     expect(app.locals.renders).toBe(renders);
-  });
-
-  it('stores a URL by default only once it is asked for a second time, and counts the first asks', async () => {
-    const { app } = await setup({ PAGE_CACHE_MIN_USES: String(loadConfig({}).pageCacheMinUses) });
-    const renders = app.locals.renders;
-    for (let ask = 1; ask <= 3; ask++) {
-      await request(app).get('/en/about?utm_source=crawler').expect(200);
-      await app.locals.pageCache.settled();
-    }
-    expect(app.locals.renders).toBe(renders + 2);
-    expect(app.locals.pageCache.stats).toMatchObject({ firstAsks: 1, stores: 1, hits: 1 });
   });
 
   it('replays a stored page with its security headers and a CSP that allows no inline script', async () => {

@@ -15,7 +15,7 @@ const noise = (n: number) => randomBytes(n / 2).toString('hex');
 
 describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
   it('holds its bytes within the bound, the least recently used page out first, and counts evictions', async () => {
-    const cache = new PageCache(data, 2600, 1);
+    const cache = new PageCache(data, 2600);
     await cache.store('/a', page(noise(1000)));
     await cache.store('/b', page(noise(1000)));
     expect(cache.get('/a')).not.toBeNull();
@@ -26,7 +26,7 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
   });
 
   it('stores no page larger than the whole bound, and keeps what it held', async () => {
-    const cache = new PageCache(data, 4000, 1);
+    const cache = new PageCache(data, 4000);
     await cache.store('/a', page(plain(800)));
     await cache.store('/a', page(noise(4000))); // 4000 bytes of HTML, over 4000 stored
     await cache.store('/b', page(noise(8000)));
@@ -38,7 +38,7 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
 
   it('keeps no more memory than its bound says', async () => {
     const bound = 2 * 1024 * 1024;
-    const cache = new PageCache(data, bound, 1);
+    const cache = new PageCache(data, bound);
     // Pages like the site's: tens of KB of markup, a few KB once compressed.
     const keys = Array.from({ length: 2000 }, (_, n) => `/news/${n}`);
     for (const [n, key] of keys.entries()) await cache.store(key, page(`<main><h1>${n}</h1>${plain(20_000)}${noise(2000)}</main>`));
@@ -51,40 +51,8 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
   });
 
   it('stores nothing with a bound of 0', async () => {
-    const cache = new PageCache(data, 0, 1);
+    const cache = new PageCache(data, 0);
     await cache.store('/a', page('<p>x</p>'));
     expect([cache.get('/a'), cache.size, cache.bytes]).toEqual([null, 0, 0]);
-  });
-});
-
-describe('storing a URL once it is asked for again (PAGE_CACHE_MIN_USES)', () => {
-  it('stores a page at its second render, not its first', async () => {
-    const cache = new PageCache(data, 1024 * 1024, 2);
-    await cache.store('/a', page(plain(800)));
-    expect([cache.get('/a'), cache.stats.stores, cache.stats.firstAsks]).toEqual([null, 0, 1]);
-    await cache.store('/a', page(plain(800)));
-    expect(cache.get('/a')).not.toBeNull();
-    expect([cache.stats.stores, cache.stats.firstAsks]).toEqual([1, 1]);
-  });
-
-  it("keeps the pages people come back to while a crawler's one-time URLs pass through", async () => {
-    const cache = new PageCache(data, 8000, 2);
-    for (const key of ['/a', '/b']) for (let ask = 0; ask < 2; ask++) await cache.store(key, page(noise(2000)));
-    for (let n = 0; n < 200; n++) await cache.store(`/news/${n}`, page(noise(2000)));
-    expect([cache.get('/a'), cache.get('/b')].map(Boolean)).toEqual([true, true]);
-    expect([cache.stats.evictions, cache.stats.firstAsks]).toEqual([0, 202]);
-  });
-
-  it('stores again at its next render a page dropped after it was stored: cleared, or pushed out by the bound', async () => {
-    const cache = new PageCache(data, 2600, 2);
-    for (let ask = 0; ask < 2; ask++) await cache.store('/a', page(noise(1000)));
-    cache.clear();
-    await cache.store('/a', page(noise(1000)));
-    expect(cache.get('/a')).not.toBeNull();
-    for (const key of ['/b', '/c']) for (let ask = 0; ask < 2; ask++) await cache.store(key, page(noise(1000)));
-    expect(cache.get('/a')).toBeNull();
-    expect(cache.stats.evictions).toBe(1);
-    await cache.store('/a', page(noise(1000)));
-    expect(cache.get('/a')).not.toBeNull();
   });
 });
