@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judge, type Goal } from '../../scripts/lib/soak/goals.mjs';
+import { judge, loopByMachineUse, type Goal } from '../../scripts/lib/soak/goals.mjs';
 import { readReplicaLog } from '../../scripts/lib/soak/replica-logs.mjs';
 
 /** A calm run of `driveS` seconds whose replica used `memoryMb` and whose event loop waited `loopMs`. */
@@ -51,6 +51,26 @@ describe('the soak test judging a run', () => {
     expect(goal(shared, 'event-loop').notJudged).toBe(true);
     // Memory is no matter of the machine's speed: judged on any machine.
     expect(failed(judge(run({ memoryMb: 450, config: { sharedMachine: true } })))).toEqual(['memory']);
+  });
+
+  it('sorts the event-loop windows by how busy the machine was, so a replica waiting for a core is told from a blocked one', () => {
+    const calm = run();
+    // The machine's CPU ticks so far, sampled with the replicas: half used, then all but 2 %.
+    let busy = 0;
+    let idle = 0;
+    const machine = calm.samples.eventLoop.map(({ tMs }, i) => {
+      const full = i >= calm.samples.eventLoop.length - 4;
+      busy += full ? 98 : 50;
+      idle += full ? 2 : 50;
+      return { tMs: tMs - 3, busy, nice: 0, idle };
+    });
+    const slowAtTheEnd = calm.samples.eventLoop.map((window, i, all) => ({ ...window, ms: i >= all.length - 2 ? 180 : 25 }));
+    const bands = loopByMachineUse({ ...calm, samples: { ...calm.samples, machine, eventLoop: slowAtTheEnd } });
+    expect(bands.map(({ band, windows, worst, slow }) => ({ band, windows, worst, slow }))).toEqual([
+      { band: '< 70 %', windows: calm.samples.eventLoop.length - 5, worst: 25, slow: 0 },
+      { band: '95-100 %', windows: 4, worst: 180, slow: 2 },
+    ]);
+    expect(loopByMachineUse(calm)).toEqual([]);
   });
 
   it('carries a goal known not to hold without failing the run, and says whether it held', () => {

@@ -13,3 +13,4 @@ export const RSS_LIMIT_MB: number;
 export const EVENT_LOOP_LIMIT_MS: number;
 export const PURGE_P99_LIMIT_MS: number;
 export function judge(run: unknown): { goals: Goal[] };
+export function loopByMachineUse(run: unknown): Array<{ band: string; windows: number; median: number; p90: number; worst: number; slow: number }>;

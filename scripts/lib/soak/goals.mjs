@@ -44,6 +44,9 @@ const MIN_FLAT_DRIVE_MS = 600_000;
 /** A variant is written before the eviction it causes: the directory may pass its cap by one for a moment. */
 const IMAGE_DIR_SLACK_BYTES = 1024 * 1024;
 
+/** Upper bounds (%) of the bands of the machine's CPU use that the event-loop windows are sorted into. */
+const MACHINE_BANDS = [70, 80, 90, 95, 100];
+
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
 /** RSS figures per replica: max, and the last third's rise along its least-squares line. */
@@ -191,5 +194,39 @@ export function judge(run) {
   add('tampered', 'tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
   add('stops', 'replicas still running 20 s after SIGTERM', '0', String(run.findings.forcedStops.length), run.findings.forcedStops.length === 0);
   add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
-  return { goals, rss, loopWorst, dirs, crashes, calmPurgeMs: calm };
+  return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
+}
+
+/**
+ * Every replica's event-loop windows by how busy the whole machine was over the same 5 s (its CPU time
+ * but idle, `samples.machine`): a process waiting for a core looks like a blocked event loop, and the
+ * bands tell the two apart. Per band: how many windows, their median, p90 and worst p99, and how many
+ * reached the goal's limit. Empty without machine samples (no /proc).
+ */
+export function loopByMachineUse(run) {
+  const machine = run.samples.machine ?? [];
+  const use = [];
+  for (let i = 1; i < machine.length; i++) {
+    const [a, b] = [machine[i - 1], machine[i]];
+    const used = b.busy - a.busy + (b.nice - a.nice);
+    const total = used + (b.idle - a.idle);
+    if (total > 0) use.push({ tMs: b.tMs, percent: (100 * used) / total });
+  }
+  const bands = MACHINE_BANDS.map((upTo, i) => ({ from: MACHINE_BANDS[i - 1] ?? 0, upTo, windows: [] }));
+  for (const window of run.samples.eventLoop) {
+    // The machine is read in the same sampler tick as the replicas, just before them.
+    const same = use.find((u) => Math.abs(u.tMs - window.tMs) <= 2_500);
+    if (!same) continue;
+    bands.find((band) => same.percent < band.upTo || band.upTo === 100).windows.push(window.ms);
+  }
+  return bands
+    .filter((band) => band.windows.length > 0)
+    .map(({ from, upTo, windows }) => ({
+      band: from === 0 ? `< ${upTo} %` : `${from}-${upTo} %`,
+      windows: windows.length,
+      median: percentile(windows, 50),
+      p90: percentile(windows, 90),
+      worst: Math.max(...windows),
+      slow: windows.filter((ms) => ms >= EVENT_LOOP_LIMIT_MS).length,
+    }));
 }

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { esc, writeSvg } from '../svg.mjs';
+import { EVENT_LOOP_LIMIT_MS } from './goals.mjs';
 import { percentile } from './stats.mjs';
 
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
@@ -176,6 +177,16 @@ function markdown(run, verdict) {
       ];
     }),
   );
+  if (verdict.loopBands.length) {
+    lines.push(
+      "Event-loop windows of every replica by the machine's CPU use over the same 5 s (all its cores, every process but idle): a replica waiting for a core looks like a blocked event loop.",
+      '',
+    );
+    table(
+      ['machine CPU used', 'windows', 'median p99', 'p90 of p99s', 'worst p99', `windows ≥ ${EVENT_LOOP_LIMIT_MS} ms`],
+      verdict.loopBands.map((b) => [b.band, b.windows, `${fixed(b.median)} ms`, `${fixed(b.p90)} ms`, `${fixed(b.worst)} ms`, b.slow]),
+    );
+  }
   for (const exit of run.unaskedExits)
     lines.push(`- ${exit.replica} exited unasked at ${seconds(exit.atMs)} (code ${exit.code}, signal ${exit.signal}): ${exit.lastError}`);
   for (const crash of verdict.crashes) lines.push(`- ${crash.replica}: ${crash.kind}: \`${crash.error}\``);
