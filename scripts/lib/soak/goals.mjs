@@ -204,18 +204,10 @@ export function judge(run) {
  * reached the goal's limit. Empty without machine samples (no /proc).
  */
 export function loopByMachineUse(run) {
-  const machine = run.samples.machine ?? [];
-  const use = [];
-  for (let i = 1; i < machine.length; i++) {
-    const [a, b] = [machine[i - 1], machine[i]];
-    const used = b.busy - a.busy + (b.nice - a.nice);
-    const total = used + (b.idle - a.idle);
-    if (total > 0) use.push({ tMs: b.tMs, percent: (100 * used) / total });
-  }
+  const use = machineUse(run);
   const bands = MACHINE_BANDS.map((upTo, i) => ({ from: MACHINE_BANDS[i - 1] ?? 0, upTo, windows: [] }));
   for (const window of run.samples.eventLoop) {
-    // The machine is read in the same sampler tick as the replicas, just before them.
-    const same = use.find((u) => Math.abs(u.tMs - window.tMs) <= 2_500);
+    const same = sameTick(use, window.tMs);
     if (!same) continue;
     bands.find((band) => same.percent < band.upTo || band.upTo === 100).windows.push(window.ms);
   }
@@ -229,4 +221,22 @@ export function loopByMachineUse(run) {
       worst: Math.max(...windows),
       slow: windows.filter((ms) => ms >= EVENT_LOOP_LIMIT_MS).length,
     }));
+}
+
+/** The machine's CPU use (all cores, everything but idle) in percent over each interval between its samples. */
+export function machineUse(run) {
+  const machine = run.samples.machine ?? [];
+  const use = [];
+  for (let i = 1; i < machine.length; i++) {
+    const [a, b] = [machine[i - 1], machine[i]];
+    const used = b.busy - a.busy + (b.nice - a.nice);
+    const total = used + (b.idle - a.idle);
+    if (total > 0) use.push({ tMs: b.tMs, percent: (100 * used) / total });
+  }
+  return use;
+}
+
+/** The machine's sample of the same sampler tick as a replica's sample at `tMs` (taken just before it). */
+export function sameTick(use, tMs) {
+  return use.find((u) => Math.abs(u.tMs - tMs) <= 2_500);
 }

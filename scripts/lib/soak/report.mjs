@@ -3,9 +3,11 @@
  * RSS and request rate over time with the faults shaded (chart.svg), in one folder.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { esc, writeSvg } from '../svg.mjs';
 import { EVENT_LOOP_LIMIT_MS } from './goals.mjs';
+import { FULL_MACHINE_PERCENT, roleFigures } from './roles.mjs';
 import { percentile } from './stats.mjs';
 
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
@@ -185,6 +187,17 @@ function markdown(run, verdict) {
     table(
       ['machine CPU used', 'windows', 'median p99', 'p90 of p99s', 'worst p99', `windows ≥ ${EVENT_LOOP_LIMIT_MS} ms`],
       verdict.loopBands.map((b) => [b.band, b.windows, `${fixed(b.median)} ms`, `${fixed(b.p90)} ms`, `${fixed(b.worst)} ms`, b.slow]),
+    );
+  }
+  const roles = roleFigures(run);
+  if (roles.rows.length) {
+    lines.push(
+      `CPU used by each role among the processes the soak test started, in % of one core (the machine has ${cpus().length}): over the run, and over the ${roles.fullSamples} samples with the machine ${FULL_MACHINE_PERCENT} % busy or more.`,
+      '',
+    );
+    table(
+      ['role', 'mean', `machine ≥ ${FULL_MACHINE_PERCENT} %`],
+      roles.rows.map((r) => [r.role, `${fixed(r.mean)} %`, `${fixed(r.whenFull)} %`]),
     );
   }
   for (const exit of run.unaskedExits)

@@ -2,18 +2,21 @@
  * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
  * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
  * previous scrape, so each sample is the p99 of one 5-second window) with its CPU time and renders so
- * far, its image directory's size, Redis's memory and evictions, and the machine's CPU time.
+ * far, its image directory's size, Redis's memory and evictions, the machine's CPU time, and what each
+ * role among the processes the soak test started used of it (./roles.mjs).
  */
 import { readFileSync } from 'node:fs';
 import { dirBytes } from './faults.mjs';
 import { metricValue } from './replica.mjs';
+import { cpuByRole } from './roles.mjs';
 import { every } from './time.mjs';
 
 /** The event loop of a process just started compiles and warms up: its first windows are not judged. */
 export const WARMUP_MS = 30_000;
 
 export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
-  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [], machine: [] };
+  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [], machine: [], roles: [] };
+  const roles = cpuByRole();
   const loops = [
     every(2_000, signal, maxRuns * 3, () => {
       for (const replica of replicas) {
@@ -31,6 +34,7 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
     }),
     every(5_000, signal, maxRuns, async () => {
       samples.machine.push({ tMs: clock.now(), ...machineCpu() });
+      samples.roles.push({ tMs: clock.now(), cores: roles() });
       for (const replica of replicas) {
         samples.imageDir.push({ tMs: clock.now(), replica: replica.name, bytes: dirBytes(replica.imageDir) });
         if (!replica.live) continue;
