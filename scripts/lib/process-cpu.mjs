@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 export const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces, inside parentheses). */
-function statFields(pid) {
+export function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }

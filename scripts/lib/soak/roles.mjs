@@ -6,7 +6,7 @@
  * (a minute's wrk segment, an encoder) are not counted.
  */
 import { readFileSync } from 'node:fs';
-import { CLK_TCK, processTree } from '../process-cpu.mjs';
+import { CLK_TCK, processTree, statFields } from '../process-cpu.mjs';
 import { machineUse, sameTick } from './goals.mjs';
 
 /** The machine counts as full from this share of all its cores in use. */
@@ -29,8 +29,7 @@ export function roleOf(pid, selfPid, commandLine) {
 }
 
 function ticksAndCommand(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   return { ticks: Number(fields[11]) + Number(fields[12]), command: readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
 }
 
