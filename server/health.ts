@@ -35,7 +35,7 @@ export function healthDetails({ source, upstream, cache, pageCache, search, shar
     upstream: upstream.upstream,
     cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
     pageCache: { pages: pageCache.size, bytes: pageCache.bytes, ...pageCache.stats },
-    sanitizer: { pending: sanitizerPool().pending, ...sanitizerPool().stats },
+    sanitizer: { running: sanitizerPool().threadRunning, pending: sanitizerPool().pending, ...sanitizerPool().stats },
     search: search.status,
     redis: shared ? shared.health : 'off',
   });

@@ -10,6 +10,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataCache } from './backend/cache';
 import { droppedLogLines } from './logger';
 import type { PageCache } from './page-cache';
+import { SANITIZER_IDLE_MS } from './rich-text/pool';
+import { sanitizerPool } from './sanitize';
 import type { SharedTier } from './shared-cache';
 
 export interface Metrics {
@@ -126,6 +128,24 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
   gauge(registry, 'site_data_cache_bytes', 'Estimated bytes the data cache holds (bounded by CACHE_MAX_MB)', () => data.bytes);
   gauge(registry, 'site_page_cache_bytes', 'Bytes of stored pages (HTML, gzip and br)', () => pages.bytes);
   gauge(registry, 'site_page_cache_pages', 'Stored pages', () => pages.size);
+  gauge(
+    registry,
+    'site_sanitizer_thread_running',
+    `1 while the rich-text sanitiser thread (jsdom, tens of MB) is alive; it ends after ${SANITIZER_IDLE_MS / 1000} s without work`,
+    () => (sanitizerPool().threadRunning ? 1 : 0),
+  );
+  mirrored(
+    registry,
+    'site_sanitizer_threads_started_total',
+    'Sanitiser threads started (after a quiet spell, or after a field that ran out of time)',
+    () => sanitizerPool().stats.threadsStarted,
+  );
+  mirrored(
+    registry,
+    'site_sanitizer_timeouts_total',
+    'Rich-text fields that ran out of time and were shown as plain text',
+    () => sanitizerPool().stats.timeouts,
+  );
 
   return {
     registry,

@@ -47,7 +47,7 @@ const WALL_LIMIT_FACTOR = 4;
  * one that takes too long.
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
-const IDLE_MS = 30_000;
+export const SANITIZER_IDLE_MS = 30_000;
 
 export class SanitizerPool {
   private worker: Worker | null = null;
@@ -70,7 +70,15 @@ export class SanitizerPool {
     this.workerUrl = options.workerUrl ?? new URL('./sanitize-worker.mjs', import.meta.url);
     this.taskTimeoutMs = options.taskTimeoutMs ?? SANITIZE_TIMEOUT_MS;
     this.taskWallLimitMs = options.taskWallLimitMs ?? this.taskTimeoutMs * WALL_LIMIT_FACTOR;
-    this.idleMs = options.idleMs ?? IDLE_MS;
+    this.idleMs = options.idleMs ?? SANITIZER_IDLE_MS;
+  }
+
+  /**
+   * Whether the thread is alive: it holds jsdom (about 50 MB of the process's memory, docs/performance.md)
+   * from the first field after a quiet spell until the next quiet spell.
+   */
+  get threadRunning(): boolean {
+    return this.worker !== null;
   }
 
   /** Fields waiting or being sanitised. */

@@ -43,6 +43,9 @@ describe('metrics', () => {
     expect(text).toMatch(/site_upstream_request_duration_seconds_count\{endpoint="\/news\/yangiliklar\/:id\/"\} 2/);
     expect(text).toMatch(/site_upstream_errors_total\{endpoint="\/category\/rektorot\/"\} 1/);
     expect(text).toMatch(/process_resident_memory_bytes/);
+    // A news item's rich text went through the sanitiser thread, which stays for its quiet spell.
+    expect(text).toMatch(/^site_sanitizer_thread_running 1$/m);
+    expect(text).toMatch(/^site_sanitizer_threads_started_total [1-9]/m);
     expect(await withMetricsListener(app, async (origin) => (await fetch(`${origin}/`)).status)).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createParsers, mediaUrl } from '../../server/backend/parse';
 import { overLimit, RICH_TEXT_LIMITS } from '../../server/rich-text/limits';
 import { SanitizerPool, SanitizeTimeout } from '../../server/rich-text/pool';
@@ -173,6 +173,16 @@ describe('the sanitiser thread', () => {
     pool = new SanitizerPool({ workerUrl: pathToFileURL(file) });
     await expect(pool.sanitize('<p>a</p>', '')).rejects.toThrow(/cannot start/);
     expect(pool.stats.threadsStarted).toBe(1);
+  });
+
+  it('says whether its thread is alive: from the first field until a quiet spell has passed', async () => {
+    pool = new SanitizerPool({ workerUrl: stuckWorker(), idleMs: 200 });
+    expect(pool.threadRunning).toBe(false);
+    await expect(pool.sanitize('<p>a</p>', '')).resolves.toBe('echo:<p>a</p>');
+    expect(pool.threadRunning).toBe(true);
+    await vi.waitFor(() => expect(pool!.threadRunning).toBe(false), { timeout: 30_000, interval: 50 });
+    await expect(pool.sanitize('<p>b</p>', '')).resolves.toBe('echo:<p>b</p>');
+    expect(pool.stats.threadsStarted).toBe(2);
   });
 
   it('sanitises real rich text with DOMPurify on jsdom', async () => {

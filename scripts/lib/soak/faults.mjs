@@ -260,14 +260,23 @@ async function pathologicalSvg(ctx) {
       signal: ctx.signal,
     }).catch(() => null);
   }
-  const page = await (await boundedFetch(`${ctx.nginx.url}/en/news/${ids[0]}?soak=svg`, { timeoutMs: 60_000, signal: ctx.signal })).text();
-  const variants = [
-    ...new Set(
-      [...page.matchAll(/\/_img\/[\w-]+\/(?:\d{1,4}|og)\/[\w-]+\/([\w-]+)/g)]
-        .filter((m) => Buffer.from(m[1], 'base64url').toString().includes('pathological'))
-        .map((m) => m[0]),
-    ),
-  ];
+  // The purge reaches the other replicas a moment later: until then nginx may pass the page to one that
+  // still shows the old image, so the page is asked again until it names the SVG.
+  let variants = [];
+  await waitUntil(
+    async () => {
+      const page = await (await boundedFetch(`${ctx.nginx.url}/en/news/${ids[0]}?soak=svg`, { timeoutMs: 60_000, signal: ctx.signal })).text();
+      variants = [
+        ...new Set(
+          [...page.matchAll(/\/_img\/[\w-]+\/(?:\d{1,4}|og)\/[\w-]+\/([\w-]+)/g)]
+            .filter((m) => Buffer.from(m[1], 'base64url').toString().includes('pathological'))
+            .map((m) => m[0]),
+        ),
+      ];
+      return variants.length > 0;
+    },
+    { timeoutMs: 30_000, everyMs: 500, signal: ctx.signal },
+  );
   const results = await Promise.all(
     variants.map(async (path) => {
       const started = Date.now();

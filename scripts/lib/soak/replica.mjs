@@ -105,7 +105,7 @@ export class Replica {
   /**
    * Memory in MB, from /proc: the server process's resident set, and the replica's whole (the server
    * and its image encoder processes, which hold libvips's pixels while they work, as proportional set
-   * sizes); null when it is not running.
+   * sizes, the server's alone beside it); null when it is not running.
    */
   rssMb() {
     if (!isRunning(this.proc)) return null;
@@ -113,8 +113,9 @@ export class Replica {
     if (own === null) return null;
     // The processes map the same files (node, libvips): summed RSS would count those pages once per
     // process, Pss counts each page once, shared among the processes that map it.
-    const pss = [this.proc.pid, ...childPids(this.proc.pid)].reduce((sum, pid) => sum + (processMb(pid, 'Pss', 'smaps_rollup') ?? 0), 0);
-    return { own, total: pss };
+    const serverPss = processMb(this.proc.pid, 'Pss', 'smaps_rollup') ?? 0;
+    const pss = childPids(this.proc.pid).reduce((sum, pid) => sum + (processMb(pid, 'Pss', 'smaps_rollup') ?? 0), serverPss);
+    return { own, total: pss, serverPss };
   }
 
   /** The detailed health JSON, from the metrics listener's /healthz (the public one says only ok); null when it does not answer. */

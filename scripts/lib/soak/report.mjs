@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { esc, writeSvg } from '../svg.mjs';
 import { EVENT_LOOP_LIMIT_MS } from './goals.mjs';
+import { memoryAtPeak } from './memory.mjs';
 import { FULL_MACHINE_PERCENT, roleFigures } from './roles.mjs';
 import { percentile } from './stats.mjs';
 
@@ -187,6 +188,28 @@ function markdown(run, verdict) {
     table(
       ['machine CPU used', 'windows', 'median p99', 'p90 of p99s', 'worst p99', `windows ≥ ${EVENT_LOOP_LIMIT_MS} ms`],
       verdict.loopBands.map((b) => [b.band, b.windows, `${fixed(b.median)} ms`, `${fixed(b.p90)} ms`, `${fixed(b.worst)} ms`, b.slow]),
+    );
+  }
+  const peaks = memoryAtPeak(run).filter((p) => p.peak);
+  if (peaks.length) {
+    lines.push(
+      "Each replica's memory at its highest sample, and what the server's metrics said nearest it: its main thread's V8 heap, memory outside it (Buffers, the stored pages among them), the caches as the server counts them, and whether the sanitiser thread (jsdom, with a heap of its own that the main thread's does not count) was alive.",
+      '',
+    );
+    table(
+      ['replica', 'at', 'memory (Pss)', 'server (Pss)', 'encoders (Pss)', 'V8 heap', 'outside the heap', 'stored pages', 'data cache', 'sanitiser thread'],
+      peaks.map(({ name, peak, parts }) => [
+        name,
+        seconds(peak.tMs),
+        `${fixed(peak.totalMb)} MB`,
+        `${fixed(peak.serverPssMb)} MB`,
+        `${fixed(peak.encodersMb)} MB`,
+        parts ? `${fixed(parts.heapMb)} MB` : '—',
+        parts ? `${fixed(parts.externalMb)} MB` : '—',
+        parts ? `${fixed(parts.pageCacheMb)} MB` : '—',
+        parts ? `${fixed(parts.dataCacheMb)} MB` : '—',
+        parts ? (parts.sanitizer ? 'alive' : 'ended') : '—',
+      ]),
     );
   }
   const roles = roleFigures(run);

@@ -2,7 +2,7 @@
  * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
  * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
  * previous scrape, so each sample is the p99 of one 5-second window) with its CPU time and renders so
- * far, its image directory's size, Redis's memory and evictions, the machine's CPU time, and what each
+ * far and what its memory holds (V8 heap, Buffers, caches, the sanitiser thread), its image directory's size, Redis's memory and evictions, the machine's CPU time, and what each
  * role among the processes the soak test started used of it (./roles.mjs).
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { every } from './time.mjs';
 export const WARMUP_MS = 30_000;
 
 export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
-  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [], machine: [], roles: [] };
+  const samples = { rss: [], eventLoop: [], imageDir: [], redis: [], machine: [], roles: [], heap: [] };
   const roles = cpuByRole();
   const loops = [
     every(2_000, signal, maxRuns * 3, () => {
@@ -29,6 +29,7 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
             sinceStartMs: Date.now() - replica.startedAt,
             mb: rss.own,
             totalMb: rss.total,
+            serverPssMb: rss.serverPss,
           });
       }
     }),
@@ -45,6 +46,7 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
         const totals = { cpuS: metricValue(metrics, 'process_cpu_seconds_total'), renders: metricValue(metrics, 'site_page_cache_misses_total') };
         if (p99 !== null && Date.now() - replica.startedAt > WARMUP_MS)
           samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000, ...totals });
+        if (metrics) samples.heap.push({ tMs: clock.now(), replica: replica.name, ...memoryParts(metrics) });
       }
       if (redis.frozen) return;
       try {
@@ -57,6 +59,22 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
     }),
   ];
   return { samples, done: Promise.allSettled(loops) };
+}
+
+/**
+ * What the server's memory holds, from its metrics, in MB: its main thread's V8 heap, memory outside it
+ * (Buffers: the stored pages among them), the two caches as the server counts them, and whether the
+ * sanitiser thread (jsdom, a heap of its own) is alive.
+ */
+function memoryParts(metrics) {
+  const mb = (name) => (metricValue(metrics, name) ?? NaN) / 1048576;
+  return {
+    heapMb: mb('nodejs_heap_size_total_bytes'),
+    externalMb: mb('nodejs_external_memory_bytes'),
+    pageCacheMb: mb('site_page_cache_bytes'),
+    dataCacheMb: mb('site_data_cache_bytes'),
+    sanitizer: metricValue(metrics, 'site_sanitizer_thread_running') === 1,
+  };
 }
 
 /**

@@ -1,0 +1,15 @@
+/** Types of memory.mjs for its test (test/unit/soak-memory.test.ts). */
+export interface MemoryParts {
+  tMs: number;
+  replica: string;
+  heapMb: number;
+  externalMb: number;
+  pageCacheMb: number;
+  dataCacheMb: number;
+  sanitizer: boolean;
+}
+export function memoryAtPeak(run: unknown): Array<{
+  name: string;
+  peak: { tMs: number; totalMb: number; serverPssMb: number; encodersMb: number } | null;
+  parts: MemoryParts | null;
+}>;

@@ -1,0 +1,26 @@
+/**
+ * What a replica's memory was made of at its highest sample, so that a failed (or narrowly held) memory
+ * goal can be read from the report: the sum the goal judges (server and encoders, Pss), the server's own
+ * share and the encoders' beside it, and, from the server's metrics scraped nearest that moment, its main
+ * thread's V8 heap, the memory outside it (Buffers: the stored pages among them), the two caches as the
+ * server counts them, and whether the sanitiser thread (jsdom on a heap of its own) was alive.
+ */
+
+/** A metrics scrape further than this from the memory sample says nothing about it. */
+const NEAREST_MS = 6_000;
+
+export function memoryAtPeak(run) {
+  return run.replicaNames.map((name) => {
+    const own = run.samples.rss.filter((s) => s.replica === name);
+    const peak = own.reduce((top, s) => ((s.totalMb ?? s.mb) > (top?.totalMb ?? top?.mb ?? -1) ? s : top), null);
+    if (!peak) return { name, peak: null, parts: null };
+    const scrapes = (run.samples.heap ?? []).filter((s) => s.replica === name && Math.abs(s.tMs - peak.tMs) <= NEAREST_MS);
+    const parts = scrapes.reduce((near, s) => (Math.abs(s.tMs - peak.tMs) < Math.abs((near?.tMs ?? Infinity) - peak.tMs) ? s : near), null);
+    const totalMb = peak.totalMb ?? peak.mb;
+    return {
+      name,
+      peak: { tMs: peak.tMs, totalMb, serverPssMb: peak.serverPssMb ?? NaN, encodersMb: totalMb - (peak.serverPssMb ?? NaN) },
+      parts,
+    };
+  });
+}
