@@ -2,8 +2,9 @@
  * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
  * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
  * previous scrape, so each sample is the p99 of one 5-second window) with its CPU time and renders so
- * far and what its memory holds (V8 heap, Buffers, caches, the sanitiser thread), its image directory's size, Redis's memory and evictions, the machine's CPU time, and what each
- * role among the processes the soak test started used of it (./roles.mjs).
+ * far and what its memory holds (V8 heap, Buffers, caches, the sanitiser thread), its image directory's
+ * size, Redis's memory and evictions, the machine's CPU time, and what each role among the processes the
+ * soak test started used of it (./roles.mjs).
  */
 import { readFileSync } from 'node:fs';
 import { dirBytes } from './faults.mjs';
