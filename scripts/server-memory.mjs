@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { startBuiltSite } from './lib/site-process.mjs';
+import { percentile } from './lib/soak/stats.mjs';
 
 const REQUESTS = 6000;
 const CLIENTS = 8;
@@ -56,15 +57,14 @@ const metrics = await (await fetch(`${site.metricsUrl}/metrics`)).text();
 const mb = (name) => (Number(new RegExp(`^${name} (\\S+)`, 'm').exec(metrics)?.[1]) / 1048576).toFixed(1);
 const loaded = pssMb();
 const space = (kind) => (Number(new RegExp(`^nodejs_heap_space_size_${kind}_bytes\\{space="old"\\} (\\S+)`, 'm').exec(metrics)?.[1]) / 1048576).toFixed(1);
-const pauses = [...fullPausesMs].sort((a, b) => a - b);
-const at = (share) => pauses[Math.min(pauses.length - 1, Math.floor(pauses.length * share))]?.toFixed(1) ?? '—';
+const pauseMs = (p) => (fullPausesMs.length ? percentile(fullPausesMs, p).toFixed(1) : '—');
 await new Promise((resolve) => setTimeout(resolve, WORKER_IDLE_S * 1000));
 console.log(`MALLOC_ARENA_MAX: ${arenas === undefined ? 'as the Dockerfile sets it' : arenas === 'default' ? "glibc's default" : arenas}`);
 console.log(
   `after ${REQUESTS} requests: Pss ${loaded.toFixed(0)} MB (page cache ${mb('site_page_cache_bytes')} MB, data cache ${mb('site_data_cache_bytes')} MB, V8 heap ${mb('nodejs_heap_size_total_bytes')} MB)`,
 );
 console.log(`old space: ${space('total')} MB committed, ${space('used')} MB used`);
-console.log(`full collections: ${pauses.length}, main-thread pause median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
+console.log(`full collections: ${fullPausesMs.length}, main-thread pause median ${pauseMs(50)} ms, p90 ${pauseMs(90)} ms, max ${pauseMs(100)} ms`);
 console.log(`${WORKER_IDLE_S} s later, the sanitiser's worker ended: Pss ${pssMb().toFixed(0)} MB`);
 site.child.kill();
 process.exit(0);

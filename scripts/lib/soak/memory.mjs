@@ -17,10 +17,7 @@ export function memoryAtPeak(run) {
     const scrapes = (run.samples.heap ?? []).filter((s) => s.replica === name && Math.abs(s.tMs - peak.tMs) <= NEAREST_MS);
     const parts = scrapes.reduce((near, s) => (Math.abs(s.tMs - peak.tMs) < Math.abs((near?.tMs ?? Infinity) - peak.tMs) ? s : near), null);
     const totalMb = peak.totalMb ?? peak.mb;
-    return {
-      name,
-      peak: { tMs: peak.tMs, totalMb, serverPssMb: peak.serverPssMb ?? NaN, encodersMb: totalMb - (peak.serverPssMb ?? NaN) },
-      parts,
-    };
+    const serverPssMb = peak.serverPssMb ?? NaN;
+    return { name, peak: { tMs: peak.tMs, totalMb, serverPssMb, encodersMb: totalMb - serverPssMb }, parts };
   });
 }
