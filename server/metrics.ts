@@ -3,11 +3,12 @@
  * public: requests by route pattern (never the raw URL, which would explode the label space) and
  * status, data and page cache figures, upstream latency and errors by endpoint, and Node's defaults
  * (event-loop delay among them: nodejs_eventloop_lag_p99_seconds and its siblings, measured between
- * two scrapes).
+ * two scrapes), and beside it the part of that delay the process's own work caused (server/event-loop.ts).
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataCache } from './backend/cache';
+import { mainThreadDelay, type MainThreadDelay } from './event-loop';
 import { droppedLogLines } from './logger';
 import type { PageCache } from './page-cache';
 import { SANITIZER_IDLE_MS } from './rich-text/pool';
@@ -147,9 +148,13 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
     () => sanitizerPool().stats.timeouts,
   );
 
+  const loop = mainThreadDelay();
+  if (loop) registerOwnDelay(registry, loop);
+
   return {
     registry,
     request(route, status, seconds) {
+      loop?.requestSeen();
       const labels = { route, status: String(status) };
       requests.inc(labels);
       duration.observe(labels, seconds);
@@ -160,6 +165,36 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
       if (outcome !== 'ok' && outcome !== 'not-found') upstreamErrors.inc({ endpoint });
     },
   };
+}
+
+/**
+ * The event loop's delay from the process's own work, p99 and max since the previous scrape (like
+ * prom-client's nodejs_eventloop_lag_*), and the main thread's running total of waiting for a core.
+ */
+function registerOwnDelay(registry: Registry, loop: MainThreadDelay): void {
+  const max = new Gauge({
+    name: 'site_eventloop_own_delay_max_seconds',
+    help: "Longest event-loop delay since the previous scrape that the process's own work caused (not waiting for a core)",
+    registers: [],
+  });
+  // Registered first: its collect sets both gauges and starts the next window.
+  new Gauge({
+    name: 'site_eventloop_own_delay_p99_seconds',
+    help: "Event-loop delay p99 since the previous scrape that the process's own work caused (not waiting for a core)",
+    registers: [registry],
+    collect() {
+      this.set(loop.own.percentile(99) / 1e6);
+      max.set(loop.own.max / 1e6);
+      loop.own.reset();
+    },
+  });
+  registry.registerMetric(max);
+  mirrored(
+    registry,
+    'site_main_thread_cpu_wait_seconds_total',
+    'Time the main thread was ready to run but waited for a core that other threads or processes held',
+    () => loop.cpuWaitMs() / 1000,
+  );
 }
 
 /**

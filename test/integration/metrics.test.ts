@@ -6,6 +6,7 @@ import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { pagesStored, testApp, withMetricsListener } from '../helpers/app';
 import { freePort, startServer } from '../helpers/server-process';
+import { mainThreadDelay, schedstatReader, TICK_MS } from '../../server/event-loop';
 import { CLIENT_DIST } from '../../server/paths';
 
 let backend: FakeBackend;
@@ -72,6 +73,27 @@ describe('metrics', () => {
     expect(text).toMatch(/^site_page_cache_stores_total 1$/m);
     expect(text).toMatch(/^site_page_cache_evictions_total 0$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+$/m);
+  });
+
+  it.skipIf(process.platform !== 'linux')('show how long the process held its own event loop, apart from its wait for a core', async () => {
+    const app = testApp(backend.url);
+    const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    const before = await scrape(app);
+    expect(metric(before, 'site_main_thread_cpu_wait_seconds_total')).toBeGreaterThanOrEqual(0);
+    // Measured while requests come.
+    await request(app).get('/healthz').expect(200);
+    // The main thread busy for 150 ms of its own CPU time (the kernel's count, whatever the machine's speed).
+    const cpuMs = schedstatReader(`/proc/self/task/${process.pid}/schedstat`)!;
+    const start = cpuMs().runMs;
+    while (cpuMs().runMs - start < 150);
+    const ticks = mainThreadDelay()!.own.count;
+    while (mainThreadDelay()!.own.count < ticks + 1) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+    const after = await scrape(app);
+    // Less one tick's interval and the kernel's accounting step (10 ms at most).
+    expect(metric(after, 'site_eventloop_own_delay_max_seconds')).toBeGreaterThanOrEqual((150 - TICK_MS - 10) / 1000);
+    expect(metric(after, 'site_eventloop_own_delay_p99_seconds')).toBeGreaterThanOrEqual(0);
+    // Each scrape starts a new window.
+    expect(metric(await scrape(app), 'site_eventloop_own_delay_max_seconds')).toBeLessThan((150 - TICK_MS - 10) / 1000);
   });
 
   it('are served on METRICS_PORT by the server process and not on the public port', async () => {

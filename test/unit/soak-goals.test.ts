@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judge, loopByMachineUse, type Goal } from '../../scripts/lib/soak/goals.mjs';
+import { judge, loopByMachineUse, loopFigures, type Goal } from '../../scripts/lib/soak/goals.mjs';
 import { readReplicaLog } from '../../scripts/lib/soak/replica-logs.mjs';
 
 /** A calm run of `driveS` seconds whose replica used `memoryMb` and whose event loop waited `loopMs`. */
@@ -53,6 +53,35 @@ describe('the soak test judging a run', () => {
     expect(failed(judge(run({ memoryMb: 450, config: { sharedMachine: true } })))).toEqual(['memory']);
   });
 
+  it('judges the event loop on the delay the replica caused itself, and prints the delay as measured with its wait for a core', () => {
+    const calm = run();
+    // The last window was late by 250 ms, of which the main thread waited 240 ms for a core: 20 ms its own.
+    const waitedAtTheEnd = calm.samples.eventLoop.map((window, i, all) => {
+      const last = i === all.length - 1;
+      return { ...window, ms: last ? 250 : 25, ownMs: last ? 20 : 5, cpuWaitS: i * 0.01 + (last ? 0.24 : 0) };
+    });
+    const waited = judge({ ...calm, samples: { ...calm.samples, eventLoop: waitedAtTheEnd } });
+    expect(failed(waited)).toEqual([]);
+    expect(goal(waited, 'event-loop').measured).toBe('replica-1 20 ms at 265 s');
+    expect(goal(waited, 'event-loop-measured').measured).toBe('replica-1 250 ms at 265 s (its main thread waited 250 ms for a core)');
+    // Held by its own work: failed however little it waited.
+    const blocked = waitedAtTheEnd.map((window, i, all) => (i === all.length - 1 ? { ...window, ownMs: 180 } : window));
+    expect(failed(judge({ ...calm, samples: { ...calm.samples, eventLoop: blocked } }))).toEqual(['event-loop']);
+  });
+
+  it('counts a window’s wait for a core only against the window before it in the same process', () => {
+    const [first, second, restarted] = [
+      { tMs: 0, ms: 20, cpuWaitS: 4 },
+      { tMs: 5_000, ms: 30, cpuWaitS: 4.1 },
+      // Restarted: its running total starts again.
+      { tMs: 10_000, ms: 190, cpuWaitS: 0.02 },
+    ];
+    expect(loopFigures([first, second, restarted], 'replica-1').worstWaitMs).toBeNaN();
+    expect(loopFigures([first, second], 'replica-1').worstWaitMs).toBeCloseTo(100);
+    // Windows more than one sampler tick apart (the first 30 s of a process are not sampled) are not neighbours.
+    expect(loopFigures([first, { ...second, tMs: 40_000 }], 'replica-1').worstWaitMs).toBeNaN();
+  });
+
   it('sorts the event-loop windows by how busy the machine was, so a replica waiting for a core is told from a blocked one', () => {
     const calm = run();
     // The machine's CPU ticks so far, sampled with the replicas: half used, then all but 2 %.
@@ -66,9 +95,9 @@ describe('the soak test judging a run', () => {
     });
     const slowAtTheEnd = calm.samples.eventLoop.map((window, i, all) => ({ ...window, ms: i >= all.length - 2 ? 180 : 25 }));
     const bands = loopByMachineUse({ ...calm, samples: { ...calm.samples, machine, eventLoop: slowAtTheEnd } });
-    expect(bands.map(({ band, windows, worst, slow }) => ({ band, windows, worst, slow }))).toEqual([
-      { band: '< 70 %', windows: calm.samples.eventLoop.length - 5, worst: 25, slow: 0 },
-      { band: '95-100 %', windows: 4, worst: 180, slow: 2 },
+    expect(bands.map(({ band, windows, worst, slow, worstOwn }) => ({ band, windows, worst, slow, worstOwn }))).toEqual([
+      { band: '< 70 %', windows: calm.samples.eventLoop.length - 5, worst: 25, slow: 0, worstOwn: 25 },
+      { band: '95-100 %', windows: 4, worst: 180, slow: 2, worstOwn: 180 },
     ]);
     expect(loopByMachineUse(calm)).toEqual([]);
   });

@@ -23,8 +23,14 @@
  *   such a goal is printed, failed or held, and does not fail the run; a run without the list judges it.
  * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
  *   cap plus 1 MB (one variant written before the eviction it causes).
- * - event-loop delay: the p99 of each 5-second window (prom-client), windows in the first 30 s of a
- *   process excluded; the goal holds when every window is below 100 ms.
+ * - event-loop delay: the p99 of each 5-second window, windows in the first 30 s of a process excluded;
+ *   the goal holds when every window is below 100 ms. Judged on the delay the replica's own work caused
+ *   (site_eventloop_own_delay_p99_seconds: a timer's lateness less its main thread's wait for a core,
+ *   server/event-loop.ts): the soak runs three replicas, their encoders, nginx, Redis, the load generator
+ *   and the fake backend on one machine, and a replica ready to run while the others hold every core is
+ *   late through no work of its own. The delay as Node measures it (nodejs_eventloop_lag_p99_seconds,
+ *   both causes) is printed beside it with the main thread's wait in its worst window; runs of servers
+ *   that did not report the own delay are judged on that.
  * - speed goals (purge time, event-loop delay) measure the machine as much as the site: on a machine
  *   that runs other work beside the soak (`sharedMachine`: CI runs it beside the browser tiers), a
  *   process waiting for a core looks like a blocked event loop. There they are measured and printed,
@@ -150,26 +156,33 @@ export function judge(run) {
     growing.length === 0,
   );
 
-  const loopWorst = run.replicaNames.map((name) => {
-    const windows = run.samples.eventLoop.filter((s) => s.replica === name);
-    const worst = windows.reduce((w, s) => (s.ms > (w?.ms ?? -1) ? s : w), null);
-    return {
+  const loopWorst = run.replicaNames.map((name) =>
+    loopFigures(
+      run.samples.eventLoop.filter((s) => s.replica === name),
       name,
-      worst,
-      median: percentile(
-        windows.map((s) => s.ms),
-        50,
-      ),
-      windows: windows.length,
-    };
-  });
-  const slowLoops = loopWorst.filter((l) => l.worst && l.worst.ms >= EVENT_LOOP_LIMIT_MS);
+    ),
+  );
+  const slowLoops = loopWorst.filter((l) => l.worstOwn && ownMs(l.worstOwn) >= EVENT_LOOP_LIMIT_MS);
+  const at = (window) => ` at ${fixed(window.tMs / 1000)} s`;
   addSpeed(
     'event-loop',
-    'event-loop delay p99, worst 5-s window',
+    "event-loop delay p99 from the replica's own work, worst 5-s window",
     `< ${EVENT_LOOP_LIMIT_MS} ms`,
-    loopWorst.map((l) => `${l.name} ${fixed(l.worst?.ms)} ms${l.worst ? ` at ${fixed(l.worst.tMs / 1000)} s` : ''}`).join(', '),
+    loopWorst.map((l) => `${l.name} ${fixed(l.worstOwn && ownMs(l.worstOwn))} ms${l.worstOwn ? at(l.worstOwn) : ''}`).join(', '),
     slowLoops.length === 0 && loopWorst.every((l) => l.windows > 0),
+  );
+  add(
+    'event-loop-measured',
+    'event-loop delay p99 as Node measures it (also waiting for a core), worst 5-s window',
+    'counted',
+    loopWorst
+      .map((l) =>
+        l.worst
+          ? `${l.name} ${fixed(l.worst.ms)} ms${at(l.worst)}${Number.isFinite(l.worstWaitMs) ? ` (its main thread waited ${fixed(l.worstWaitMs)} ms for a core)` : ''}`
+          : `${l.name} —`,
+      )
+      .join(', '),
+    true,
   );
 
   const crashes = run.logs.flatMap((l) => l.crashes.map((c) => ({ ...c, replica: l.name })));
@@ -197,11 +210,42 @@ export function judge(run) {
   return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
 }
 
+/** Two windows at most this far apart are neighbours (one sampler tick of 5 s, and its lateness). */
+const WINDOW_GAP_MS = 7_500;
+
+/** A window's delay from the replica's own work; the delay as measured for a server that did not report it. */
+export const ownMs = (window) => window.ownMs ?? window.ms;
+
+/**
+ * One replica's event-loop windows (in time order): the median and worst p99 as measured, the worst
+ * from its own work, and how long its main thread waited for a core in the worst measured window (the
+ * rise of its running total since the window before, within one process's life).
+ */
+export function loopFigures(windows, name) {
+  const worstBy = (value) => windows.reduce((w, s) => (value(s) > (w ? value(w) : -1) ? s : w), null);
+  const worst = worstBy((s) => s.ms);
+  const i = windows.indexOf(worst);
+  const before = windows[i - 1];
+  const sameProcess = before && worst.tMs - before.tMs <= WINDOW_GAP_MS && Number.isFinite(before.cpuWaitS) && worst.cpuWaitS >= before.cpuWaitS;
+  const waited = sameProcess ? (worst.cpuWaitS - before.cpuWaitS) * 1000 : NaN;
+  return {
+    name,
+    worst,
+    worstOwn: worstBy(ownMs),
+    worstWaitMs: waited,
+    median: percentile(
+      windows.map((s) => s.ms),
+      50,
+    ),
+    windows: windows.length,
+  };
+}
+
 /**
  * Every replica's event-loop windows by how busy the whole machine was over the same 5 s (its CPU time
  * but idle, `samples.machine`): a process waiting for a core looks like a blocked event loop, and the
- * bands tell the two apart. Per band: how many windows, their median, p90 and worst p99, and how many
- * reached the goal's limit. Empty without machine samples (no /proc).
+ * bands tell the two apart. Per band: how many windows, their median, p90 and worst p99 as measured,
+ * how many reached the goal's limit, and the worst p99 from the replicas' own work. Empty without machine samples (no /proc).
  */
 export function loopByMachineUse(run) {
   const use = machineUse(run);
@@ -209,18 +253,22 @@ export function loopByMachineUse(run) {
   for (const window of run.samples.eventLoop) {
     const same = sameTick(use, window.tMs);
     if (!same) continue;
-    bands.find((band) => same.percent < band.upTo || band.upTo === 100).windows.push(window.ms);
+    bands.find((band) => same.percent < band.upTo || band.upTo === 100).windows.push(window);
   }
   return bands
     .filter((band) => band.windows.length > 0)
-    .map(({ from, upTo, windows }) => ({
-      band: from === 0 ? `< ${upTo} %` : `${from}-${upTo} %`,
-      windows: windows.length,
-      median: percentile(windows, 50),
-      p90: percentile(windows, 90),
-      worst: Math.max(...windows),
-      slow: windows.filter((ms) => ms >= EVENT_LOOP_LIMIT_MS).length,
-    }));
+    .map(({ from, upTo, windows }) => {
+      const measured = windows.map((w) => w.ms);
+      return {
+        band: from === 0 ? `< ${upTo} %` : `${from}-${upTo} %`,
+        windows: windows.length,
+        median: percentile(measured, 50),
+        p90: percentile(measured, 90),
+        worst: Math.max(...measured),
+        slow: measured.filter((ms) => ms >= EVENT_LOOP_LIMIT_MS).length,
+        worstOwn: Math.max(...windows.map(ownMs)),
+      };
+    });
 }
 
 /** The machine's CPU use (all cores, everything but idle) in percent over each interval between its samples. */

@@ -1,7 +1,8 @@
 /**
  * What is sampled during the run: each replica's RSS from /proc (every 2 s), its event-loop delay p99
- * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds covers the time since the
- * previous scrape, so each sample is the p99 of one 5-second window) with its CPU time and renders so
+ * from /metrics (every 5 s: prom-client's nodejs_eventloop_lag_p99_seconds and the site's
+ * site_eventloop_own_delay_p99_seconds cover the time since the previous scrape, so each sample is the
+ * p99 of one 5-second window) with its CPU time, its main thread's wait for a core and renders so
  * far and what its memory holds (V8 heap, Buffers, caches, the sanitiser thread), its image directory's
  * size, Redis's memory and evictions, the machine's CPU time, and what each role among the processes the
  * soak test started used of it (./roles.mjs).
@@ -42,11 +43,17 @@ export function startSamplers({ replicas, redis, clock, signal, maxRuns }) {
         if (!replica.live) continue;
         const metrics = await replica.metrics(signal);
         const p99 = metricValue(metrics, 'nodejs_eventloop_lag_p99_seconds');
-        // With two running totals since the process started, so that a slow window can be told apart:
-        // the server's own CPU (all its threads) and the pages it rendered, against a CPU the others took.
-        const totals = { cpuS: metricValue(metrics, 'process_cpu_seconds_total'), renders: metricValue(metrics, 'site_page_cache_misses_total') };
+        // With running totals since the process started, so that a slow window can be told apart: the
+        // server's own CPU (all its threads), the pages it rendered, and the time its main thread waited
+        // for a core that others held; and the part of the delay its own work caused (server/event-loop.ts).
+        const totals = {
+          cpuS: metricValue(metrics, 'process_cpu_seconds_total'),
+          renders: metricValue(metrics, 'site_page_cache_misses_total'),
+          cpuWaitS: metricValue(metrics, 'site_main_thread_cpu_wait_seconds_total'),
+        };
+        const ownP99 = metricValue(metrics, 'site_eventloop_own_delay_p99_seconds');
         if (p99 !== null && Date.now() - replica.startedAt > WARMUP_MS)
-          samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000, ...totals });
+          samples.eventLoop.push({ tMs: clock.now(), replica: replica.name, ms: p99 * 1000, ...(ownP99 !== null && { ownMs: ownP99 * 1000 }), ...totals });
         if (metrics) samples.heap.push({ tMs: clock.now(), replica: replica.name, ...memoryParts(metrics) });
       }
       if (redis.frozen) return;
