@@ -6,10 +6,11 @@
  * the time it spent runnable but waiting for a core (the second field of /proc/<pid>/task/<tid>/schedstat).
  * A timer ticking every TICK_MS takes its own lateness less the main thread's wait for a core since the
  * previous tick: what is left is the time the loop was held by the process's own work (JavaScript,
- * garbage collection, a synchronous call). The metrics show both, so that a sysadmin can tell "the site
- * blocks its loop" from "the host has too little CPU for what runs on it". The timer ticks while
- * requests come, and stops two seconds after the last: waking an idle process costs more than a tick's
- * work, and a delay nobody waited through delayed nobody.
+ * garbage collection, a synchronous call; time it slept inside that work counts too, such as waiting
+ * for its collector's helper threads, which may themselves wait for a core). The metrics show both, so
+ * that a sysadmin can tell "the site blocks its loop" from "the host has too little CPU for what runs
+ * on it". The timer ticks while requests come, and stops two seconds after the last: waking an idle
+ * process costs more than a tick's work, and a delay nobody waited through delayed nobody.
  */
 import { openSync, readSync } from 'node:fs';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
