@@ -39,19 +39,18 @@ export interface MainThreadDelay {
 /** How long the timer keeps ticking after the last request. */
 export const AWAKE_AFTER_REQUEST_MS = 2_000;
 
-/** The kernel's running totals for one thread, in ms: time on a core, and time runnable but waiting for one. */
-export function schedstatReader(path: string): (() => { runMs: number; waitMs: number }) | null {
+/** Milliseconds thread `tid` of this process has spent runnable but waiting for a core, read on each call; null without schedstats. */
+function cpuWaitReader(tid: number): (() => number) | null {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(`/proc/self/task/${tid}/schedstat`, 'r');
   } catch {
     return null;
   }
   const buffer = Buffer.alloc(96);
   return () => {
     const length = readSync(fd, buffer, 0, buffer.length, 0);
-    const [run, wait] = buffer.toString('latin1', 0, length).split(' ');
-    return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
+    return Number(buffer.toString('latin1', 0, length).split(' ')[1]) / 1e6;
   };
 }
 
@@ -64,20 +63,20 @@ let monitor: MainThreadDelay | null | undefined;
 export function mainThreadDelay(): MainThreadDelay | null {
   if (monitor !== undefined) return monitor;
   // The main thread's id is the process id.
-  const read = schedstatReader(`/proc/self/task/${process.pid}/schedstat`);
-  if (!read || !Number.isFinite(read().waitMs)) return (monitor = null);
+  const waitMs = cpuWaitReader(process.pid);
+  if (!waitMs || !Number.isFinite(waitMs())) return (monitor = null);
   const own = createHistogram();
   let timer: NodeJS.Timeout | null = null;
-  let last = read();
+  let lastWait = waitMs();
   let lastAt = 0;
   let lastRequestAt = 0;
   const tick = () => {
     const now = performance.now();
-    const current = read();
+    const wait = waitMs();
     const lateMs = Math.max(0, now - lastAt - TICK_MS);
     // A histogram records whole numbers from 1: microseconds, a tick on time as 1 µs.
-    own.record(Math.max(1, Math.round(ownDelayMs(lateMs, current.waitMs - last.waitMs) * 1000)));
-    last = current;
+    own.record(Math.max(1, Math.round(ownDelayMs(lateMs, wait - lastWait) * 1000)));
+    lastWait = wait;
     lastAt = now;
     if (now - lastRequestAt > AWAKE_AFTER_REQUEST_MS) {
       clearInterval(timer!);
@@ -87,9 +86,9 @@ export function mainThreadDelay(): MainThreadDelay | null {
   const requestSeen = () => {
     lastRequestAt = performance.now();
     if (timer) return;
-    last = read();
+    lastWait = waitMs();
     lastAt = lastRequestAt;
     timer = setInterval(tick, TICK_MS).unref();
   };
-  return (monitor = { own, cpuWaitMs: () => read().waitMs, requestSeen });
+  return (monitor = { own, cpuWaitMs: waitMs, requestSeen });
 }
