@@ -13,9 +13,15 @@
  *    that were shown with the SPEC's fade are printed). Measured in a Chromium attached by tab
  *    (scripts/lib/cdp-tab.mjs): Chromium refuses to prerender for Playwright's sessions.
  * With a second checkout (a git worktree of an older commit, with its node_modules) both are measured in
- * the same run, alternating. Prints figures only; nothing is asserted.
+ * the same run, alternating. The clicks are also made, alternating, on a floor: two minimal pages (a heading,
+ * a paragraph, a link; no stylesheet, no scripts) served by this script with the site's own speculation
+ * rules and view-transition rules, copied from the site at start. It is what Chromium itself costs for a
+ * page rendered ahead and faded in on this machine: the site's own share of a click is its figure less the
+ * floor's, which travels between machines better than the figure does. Prints figures only; nothing is
+ * asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { openTab } from './lib/cdp-tab.mjs';
@@ -80,7 +86,8 @@ async function throttledPage(browser) {
   return page;
 }
 
-async function measure(browser, url, label) {
+async function measure(browser, { url, floor }, label) {
+  if (floor) return clicks(url, label);
   const page = await throttledPage(browser);
   await page.goto(`${url}/ru/about`, { waitUntil: 'networkidle' });
   // Whichever way the build starts its header (whole page or island), it is ready when the nav says so.
@@ -91,12 +98,45 @@ async function measure(browser, url, label) {
   const language = await clickLatency(page, '.lang-switch a[hreflang="en"]');
   await page.waitForURL(/\/en\/about/);
   await page.context().close();
+  return { 'open a menu (INP ms)': menu, 'choose a language (INP ms)': language, ...(await clicks(url, label)) };
+}
+
+async function clicks(url, label) {
   return {
-    'open a menu (INP ms)': menu,
-    'choose a language (INP ms)': language,
     ...(await clickToNextPage(url, label, { rested: false })),
     ...(await clickToNextPage(url, `${label}-rested`, { rested: true })),
   };
+}
+
+/**
+ * Serves the floor's two minimal pages on a free port of 127.0.0.1, each linking to the other, with the
+ * speculation rules and the view-transition rules that `siteUrl`'s /en/about carries, and returns its URL.
+ */
+async function startFloor(siteUrl) {
+  const html = await (await fetch(`${siteUrl}/en/about`)).text();
+  const rules = html.match(/<script type="speculationrules">([^<]*)<\/script>/)?.[1];
+  const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+  const css = stylesheet ? await (await fetch(new URL(stylesheet, siteUrl))).text() : '';
+  // Only the rules that make and time the fade (not the ones of the site's reduced-motion block, which
+  // turn it off: INTERACTION_REDUCED_MOTION leaves the floor without them).
+  const fade = reducedMotion
+    ? []
+    : (css.match(/@view-transition\s*\{\s*navigation\s*:\s*auto[^}]*\}|::view-transition-(?:old|new)\(root\)[^{]*\{[^}]*\}/g) ?? []);
+  if (!rules || (!reducedMotion && fade.length === 0)) throw new Error(`the floor found no speculation rules or no fade on ${siteUrl}/en/about`);
+  const from = '/en/about';
+  const to = nextPath ?? '/en/department';
+  const page = (title, link) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>` +
+    `<style>${fade.join('')}</style><script type="speculationrules">${rules}</script></head>` +
+    `<body><nav id="main-nav" data-enhanced></nav><main><h1>${title}</h1><p>A paragraph of the page, and <a href="${link}">a link to the next one</a>.</p></main></body></html>`;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://floor').pathname;
+    if (path !== from && path !== to) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    response.end(path === from ? page('About', to) : page('Next', from));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, child: { kill: () => server.close() } };
 }
 
 /**
@@ -231,7 +271,8 @@ async function startTrace(tab) {
 if (traceDir) mkdirSync(traceDir, { recursive: true });
 const builds = [['this build', root], ...(baseline ? [['baseline', baseline]] : [])];
 const sites = [];
-for (const [name, at] of builds) sites.push({ name, ...(await startBuiltSite({ at, stdio: 'ignore' })) });
+for (const [name, at] of builds) sites.push({ name, label: name.replaceAll(' ', '-'), ...(await startBuiltSite({ at, stdio: 'ignore' })) });
+sites.push({ name: 'floor (minimal pages, same rules and fade)', label: 'floor', floor: true, ...(await startFloor(sites[0].url)) });
 // Playwright turns the back/forward cache off by default; visitors have it (a page left for the next one
 // is kept, not torn down on the way).
 const browser = await chromium.launch({
@@ -243,7 +284,7 @@ const figures = new Map();
 try {
   for (let i = 0; i < runs; i++) {
     for (const site of sites) {
-      const result = await measure(browser, site.url, `${site.name.replaceAll(' ', '-')}-${i + 1}`);
+      const result = await measure(browser, site, `${site.label}-${i + 1}`);
       for (const [what, value] of Object.entries(result)) {
         const key = `${what} | ${site.name}`;
         figures.set(key, [...(figures.get(key) ?? []), value]);
