@@ -20,7 +20,7 @@
  * a paragraph, a link; no stylesheet, no scripts) served by this script with the site's own speculation
  * rules and view-transition rules, copied from the site at start. It is what Chromium itself costs for a
  * page rendered ahead and faded in on this machine: the site's own share of a click is its figure less the
- * floor's, which travels between machines better than the figure does. Prints figures only; nothing is
+ * floor's (printed last), which travels between machines better than the figure does. Prints figures only; nothing is
  * asserted.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -323,4 +323,12 @@ console.log(`\nInteractions under ${CPU_SLOWDOWN}x CPU throttling, ${runs} runs 
 console.log('| measure | build | median | range |\n|---|---|---:|---|');
 for (const [key, values] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(`| ${key} | ${Math.round(median(values))} | ${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} |`);
+}
+const floor = sites.find((site) => site.floor);
+console.log(`\nWhat each build adds to the floor (its median less the floor's), ms\n| click | build | share |\n|---|---|---:|`);
+for (const [key, values] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {
+  const [what, name] = key.split(' | ');
+  const floorValues = figures.get(`${what} | ${floor.name}`);
+  if (name === floor.name || !floorValues || !what.endsWith('next page shown (ms)')) continue;
+  console.log(`| ${what.replace(': next page shown (ms)', '')} | ${name} | ${Math.round(median(values) - median(floorValues))} |`);
 }
