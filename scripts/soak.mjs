@@ -40,7 +40,8 @@ import { NGINX, startNginx } from './lib/soak/nginx.mjs';
 import { killAllNow, runningNames } from './lib/soak/processes.mjs';
 import { PurgeProbe } from './lib/soak/purges.mjs';
 import { REDIS_SERVER, RedisServer } from './lib/soak/redis.mjs';
-import { Replica, STOP_GRACE_MS } from './lib/soak/replica.mjs';
+import { Replica } from './lib/soak/replica.mjs';
+import { STOP_GRACE_MS, STOP_KILL_MS, recordStop } from './lib/soak/stops.mjs';
 import { readReplicaLog } from './lib/soak/replica-logs.mjs';
 import { writeReport } from './lib/soak/report.mjs';
 import { startSamplers } from './lib/soak/samplers.mjs';
@@ -119,7 +120,7 @@ if (staleReason(root)) spawnSync(process.execPath, [join(root, 'build.mjs')], { 
 
 const dir = mkdtempSync(join(tmpdir(), 'site-soak-'));
 const timeline = new Timeline(clock);
-const findings = { hostileMarkup: [], tamperedServed: [], forcedStops: [], notReady: [] };
+const findings = { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] };
 const unaskedExits = [];
 
 const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBackend }) => {
@@ -233,13 +234,13 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     stop.abort();
     await Promise.allSettled(loops);
   } finally {
-    log(`stopping (replicas have ${STOP_GRACE_MS / 1000} s after SIGTERM)…`);
+    log(`stopping (replicas have ${STOP_GRACE_MS / 1000} s after SIGTERM, and are killed after ${STOP_KILL_MS / 1000})…`);
     redis.thaw();
     run.health = {};
     for (const replica of replicas) run.health[replica.name] = await replica.health();
     run.starts = Object.fromEntries(replicas.map((r) => [r.name, r.starts]));
     const stops = await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
-    stops.forEach((s, i) => s?.forced && findings.forcedStops.push({ atMs: clock.now(), replica: replicas[i].name, signal: 'SIGTERM at the end' }));
+    stops.forEach((stopped, i) => recordStop(findings, { atMs: clock.now(), replica: replicas[i].name, signal: 'SIGTERM at the end', stopped }));
     await nginx?.stop();
     await redis.stop();
     redis.close();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judge, loopByMachineUse, loopFigures, type Goal } from '../../scripts/lib/soak/goals.mjs';
 import { readReplicaLog } from '../../scripts/lib/soak/replica-logs.mjs';
+import { recordStop, STOP_GRACE_MS, STOP_KILL_MS } from '../../scripts/lib/soak/stops.mjs';
 
 /** A calm run of `driveS` seconds whose replica used `memoryMb` and whose event loop waited `loopMs`. */
 function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config = {} } = {}) {
@@ -30,7 +31,7 @@ function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config
       imageDir: times.map((tMs) => ({ replica: 'replica-1', tMs, bytes: 1024 })),
     },
     logs: [{ crashes: [] }],
-    findings: { hostileMarkup: [], tamperedServed: [], forcedStops: [], notReady: [] },
+    findings: { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] },
     wrkMarkers: [],
   };
 }
@@ -51,6 +52,28 @@ describe('the soak test judging a run', () => {
     expect(goal(shared, 'event-loop').notJudged).toBe(true);
     // Memory is no matter of the machine's speed: judged on any machine.
     expect(failed(judge(run({ memoryMb: 450, config: { sharedMachine: true } })))).toEqual(['memory']);
+  });
+
+  it('judges a slow stop as a speed goal and a replica that never stopped on any machine', () => {
+    const stopped = (tookMs: number, forced = false) => {
+      const findings = { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] };
+      recordStop(findings, { atMs: 100_000, replica: 'replica-1', signal: 'SIGTERM', stopped: { code: 0, signal: null, at: 0, forced, tookMs } });
+      return findings;
+    };
+    const withStop = (tookMs: number, forced: boolean, config = {}) => judge({ ...run({ config }), findings: stopped(tookMs, forced) });
+    expect(failed(withStop(STOP_GRACE_MS - 1, false))).toEqual([]);
+    // Exited on its own, late: the machine's speed as much as the replica's.
+    expect(failed(withStop(STOP_GRACE_MS + 5_000, false))).toEqual(['stops']);
+    const sharedSlow = withStop(STOP_GRACE_MS + 5_000, false, { sharedMachine: true });
+    expect(failed(sharedSlow)).toEqual([]);
+    expect(goal(sharedSlow, 'stops')).toMatchObject({ notJudged: true, measured: '1 (slowest stop 25.0 s)' });
+    // Killed once the soak stopped waiting: hung, on any machine.
+    expect(failed(withStop(STOP_KILL_MS, true, { sharedMachine: true }))).toEqual(['hung']);
+    expect(failed(withStop(STOP_KILL_MS, true))).toEqual(['stops', 'hung']);
+    // A SIGKILL is no stop to judge.
+    const killed = { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] };
+    recordStop(killed, { atMs: 0, replica: 'replica-1', signal: 'SIGKILL', stopped: { code: null, signal: 'SIGKILL', at: 0, forced: false, tookMs: 30 } });
+    expect(killed.stops).toEqual([]);
   });
 
   it('judges the event loop on the delay the replica caused itself, and prints the delay as measured with its wait for a core', () => {

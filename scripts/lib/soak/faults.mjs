@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markersIn } from './hostile.mjs';
+import { recordStop, stopNote } from './stops.mjs';
 import { upstreamFailTimeoutMs } from './nginx.mjs';
 import { boundedFetch, sleep, waitUntil } from './time.mjs';
 
@@ -56,11 +57,11 @@ function recordMarkup(ctx, source, path, answers) {
 
 async function restartReplica(ctx, replica, signalName) {
   const stopped = await replica.stop(signalName);
-  if (stopped?.forced && signalName !== 'SIGKILL') ctx.findings.forcedStops.push({ atMs: ctx.clock.now(), replica: replica.name, signal: signalName });
+  recordStop(ctx.findings, { atMs: ctx.clock.now(), replica: replica.name, signal: signalName, stopped });
   const startedAt = Date.now();
   const ready = await replica.start(ctx.signal);
   if (!ready && !ctx.signal.aborted) ctx.findings.notReady.push({ atMs: ctx.clock.now(), replica: replica.name });
-  return `${replica.name} ${ready ? `ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : 'NOT ready'}${stopped?.forced ? ' (killed: still running after SIGTERM grace)' : ''}`;
+  return `${replica.name} ${ready ? `ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : 'NOT ready'}${stopNote(stopped, signalName)}`;
 }
 
 function backendMode(mode, seconds) {

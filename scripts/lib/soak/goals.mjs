@@ -31,12 +31,13 @@
  *   late through no work of its own. The delay as Node measures it (nodejs_eventloop_lag_p99_seconds,
  *   both causes) is printed beside it with the main thread's wait in its worst window; runs of servers
  *   that did not report the own delay are judged on that.
- * - speed goals (purge time, event-loop delay) measure the machine as much as the site: on a machine
+ * - speed goals (purge time, event-loop delay, a stop's time) measure the machine as much as the site: on a machine
  *   that runs other work beside the soak (`sharedMachine`: CI runs it beside the browser tiers), a
  *   process waiting for a core looks like a blocked event loop. There they are measured and printed,
  *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
  *   bounded) is judged on any machine.
  */
+import { STOP_GRACE_MS, STOP_KILL_MS } from './stops.mjs';
 import { percentile, slope } from './stats.mjs';
 
 export const RSS_LIMIT_MB = 300;
@@ -205,7 +206,18 @@ export function judge(run) {
   const markup = run.findings.hostileMarkup.length + run.wrkMarkers.length;
   add('hostile', 'hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
   add('tampered', 'tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
-  add('stops', 'replicas still running 20 s after SIGTERM', '0', String(run.findings.forcedStops.length), run.findings.forcedStops.length === 0);
+  // A slow stop is a speed goal (a replica's last requests and its exit wait for cores like everything
+  // else); a replica that never stops is hung, judged on any machine.
+  const slow = (run.findings.slowStops ?? []).length + run.findings.forcedStops.length;
+  const slowest = Math.max(0, ...(run.findings.stops ?? []).map((s) => s.tookMs));
+  addSpeed('stops', `replicas still running ${STOP_GRACE_MS / 1000} s after SIGTERM`, '0', `${slow} (slowest stop ${fixed(slowest / 1000, 1)} s)`, slow === 0);
+  add(
+    'hung',
+    `replicas still running ${STOP_KILL_MS / 1000} s after SIGTERM (killed)`,
+    '0',
+    String(run.findings.forcedStops.length),
+    run.findings.forcedStops.length === 0,
+  );
   add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
   return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
 }

@@ -43,20 +43,21 @@ export function isRunning(proc) {
 }
 
 /**
- * Asks `proc` to stop with `signal`, waits up to `graceMs`, then kills it. Resolves with its exit and
- * whether it had to be killed.
+ * Asks `proc` to stop with `signal`, waits up to `graceMs`, then kills it. Resolves with its exit,
+ * whether it had to be killed and how long it took to exit after the signal (`tookMs`).
  */
 export async function stopProcess(proc, signal = 'SIGTERM', graceMs = 15_000) {
   proc.asked = true;
-  if (!isRunning(proc)) return { ...proc.exit, forced: false };
+  if (!isRunning(proc)) return { ...proc.exit, forced: false, tookMs: 0 };
+  const signalledAt = Date.now();
   // A frozen process (SIGSTOP) handles no signal but SIGKILL until it is continued.
   signalGroup(proc, 'SIGCONT');
   signalGroup(proc, signal);
   const exit = await Promise.race([proc.exited, sleep(graceMs).then(() => null)]);
-  if (exit) return { ...exit, forced: false };
+  if (exit) return { ...exit, forced: false, tookMs: exit.at - signalledAt };
   signalGroup(proc, 'SIGKILL');
   await Promise.race([proc.exited, sleep(5_000)]);
-  return { ...proc.exit, forced: true };
+  return { ...proc.exit, forced: true, tookMs: Date.now() - signalledAt };
 }
 
 /** Sends a signal to a running process's group (SIGKILL, SIGSTOP, SIGCONT) without waiting. */

@@ -7,11 +7,11 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, productionAllocatorEnv, productionNodeFlags, root } from '../site-process.mjs';
 import { isRunning, launch, stopProcess } from './processes.mjs';
+import { STOP_KILL_MS } from './stops.mjs';
 import { boundedFetch, waitUntil } from './time.mjs';
 
-/** How long a replica may take to become ready, and to stop after SIGTERM before it is killed. */
+/** How long a replica may take to become ready. */
 const READY_TIMEOUT_MS = 90_000;
-export const STOP_GRACE_MS = 20_000;
 /** SOAK_NODE_ARGS: node flags added to the Dockerfile's, to look inside a run (e.g. `--cpu-prof --cpu-prof-dir=…`). */
 const EXTRA_NODE_ARGS = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -95,11 +95,11 @@ export class Replica {
     return this.ready;
   }
 
-  /** Asks it to stop (SIGTERM, as docker stop does); killed after STOP_GRACE_MS. */
+  /** Asks it to stop (SIGTERM, as docker stop does); killed after STOP_KILL_MS. */
   async stop(signalName = 'SIGTERM') {
     this.ready = false;
     if (!this.proc) return null;
-    return stopProcess(this.proc, signalName, signalName === 'SIGKILL' ? 5_000 : STOP_GRACE_MS);
+    return stopProcess(this.proc, signalName, signalName === 'SIGKILL' ? 5_000 : STOP_KILL_MS);
   }
 
   /**

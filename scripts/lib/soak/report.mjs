@@ -236,7 +236,13 @@ function markdown(run, verdict) {
   for (const exit of run.unaskedExits)
     lines.push(`- ${exit.replica} exited unasked at ${seconds(exit.atMs)} (code ${exit.code}, signal ${exit.signal}): ${exit.lastError}`);
   for (const crash of verdict.crashes) lines.push(`- ${crash.replica}: ${crash.kind}: \`${crash.error}\``);
-  for (const finding of [...run.findings.hostileMarkup, ...run.findings.tamperedServed, ...run.findings.forcedStops, ...run.findings.notReady].slice(0, 50)) {
+  for (const finding of [
+    ...run.findings.hostileMarkup,
+    ...run.findings.tamperedServed,
+    ...(run.findings.slowStops ?? []),
+    ...run.findings.forcedStops,
+    ...run.findings.notReady,
+  ].slice(0, 50)) {
     lines.push(`- at ${seconds(finding.atMs)}: ${JSON.stringify({ ...finding, atMs: undefined })}`);
   }
   for (const marker of run.wrkMarkers.slice(0, 20)) lines.push(`- wrk saw hostile markup: ${marker}`);
