@@ -31,7 +31,7 @@ function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config
       imageDir: times.map((tMs) => ({ replica: 'replica-1', tMs, bytes: 1024 })),
     },
     logs: [{ crashes: [] }],
-    findings: { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] },
+    findings: { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] },
     wrkMarkers: [],
   };
 }
@@ -56,7 +56,7 @@ describe('the soak test judging a run', () => {
 
   it('judges a slow stop as a speed goal and a replica that never stopped on any machine', () => {
     const stopped = (tookMs: number, forced = false) => {
-      const findings = { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] };
+      const findings = { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] };
       recordStop(findings, { atMs: 100_000, replica: 'replica-1', signal: 'SIGTERM', stopped: { code: 0, signal: null, at: 0, forced, tookMs } });
       return findings;
     };
@@ -71,7 +71,7 @@ describe('the soak test judging a run', () => {
     expect(failed(withStop(STOP_KILL_MS, true, { sharedMachine: true }))).toEqual(['hung']);
     expect(failed(withStop(STOP_KILL_MS, true))).toEqual(['stops', 'hung']);
     // A SIGKILL is no stop to judge.
-    const killed = { hostileMarkup: [], tamperedServed: [], stops: [], slowStops: [], forcedStops: [], notReady: [] };
+    const killed = { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] };
     recordStop(killed, { atMs: 0, replica: 'replica-1', signal: 'SIGKILL', stopped: { code: null, signal: 'SIGKILL', at: 0, forced: false, tookMs: 30 } });
     expect(killed.stops).toEqual([]);
   });

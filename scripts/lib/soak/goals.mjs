@@ -37,7 +37,7 @@
  *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
  *   bounded) is judged on any machine.
  */
-import { STOP_GRACE_MS, STOP_KILL_MS } from './stops.mjs';
+import { slowStop, STOP_GRACE_MS, STOP_KILL_MS } from './stops.mjs';
 import { percentile, slope } from './stats.mjs';
 
 export const RSS_LIMIT_MB = 300;
@@ -208,16 +208,12 @@ export function judge(run) {
   add('tampered', 'tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
   // A slow stop is a speed goal (a replica's last requests and its exit wait for cores like everything
   // else); a replica that never stops is hung, judged on any machine.
-  const slow = (run.findings.slowStops ?? []).length + run.findings.forcedStops.length;
-  const slowest = Math.max(0, ...(run.findings.stops ?? []).map((s) => s.tookMs));
+  const stops = run.findings.stops ?? [];
+  const slow = stops.filter(slowStop).length;
+  const hung = stops.filter((s) => s.forced).length;
+  const slowest = Math.max(0, ...stops.map((s) => s.tookMs));
   addSpeed('stops', `replicas still running ${STOP_GRACE_MS / 1000} s after SIGTERM`, '0', `${slow} (slowest stop ${fixed(slowest / 1000, 1)} s)`, slow === 0);
-  add(
-    'hung',
-    `replicas still running ${STOP_KILL_MS / 1000} s after SIGTERM (killed)`,
-    '0',
-    String(run.findings.forcedStops.length),
-    run.findings.forcedStops.length === 0,
-  );
+  add('hung', `replicas still running ${STOP_KILL_MS / 1000} s after SIGTERM (killed)`, '0', String(hung), hung === 0);
   add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
   return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
 }

@@ -10,6 +10,7 @@ import { EVENT_LOOP_LIMIT_MS, ownMs } from './goals.mjs';
 import { memoryAtPeak } from './memory.mjs';
 import { FULL_MACHINE_PERCENT, roleFigures } from './roles.mjs';
 import { percentile } from './stats.mjs';
+import { slowStop } from './stops.mjs';
 
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 const seconds = (ms) => `${fixed(ms / 1000, 1)} s`;
@@ -239,8 +240,7 @@ function markdown(run, verdict) {
   for (const finding of [
     ...run.findings.hostileMarkup,
     ...run.findings.tamperedServed,
-    ...(run.findings.slowStops ?? []),
-    ...run.findings.forcedStops,
+    ...(run.findings.stops ?? []).filter(slowStop),
     ...run.findings.notReady,
   ].slice(0, 50)) {
     lines.push(`- at ${seconds(finding.atMs)}: ${JSON.stringify({ ...finding, atMs: undefined })}`);

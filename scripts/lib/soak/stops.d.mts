@@ -11,11 +11,10 @@ export interface StopFinding {
   replica: string;
   signal: string;
   tookMs: number;
+  forced: boolean;
 }
 export const STOP_GRACE_MS: number;
 export const STOP_KILL_MS: number;
-export function recordStop(
-  findings: { stops: StopFinding[]; slowStops: StopFinding[]; forcedStops: StopFinding[] },
-  stop: { atMs: number; replica: string; signal: string; stopped: Stopped | null },
-): void;
+export function slowStop(stop: { forced: boolean; tookMs: number }): boolean;
+export function recordStop(findings: { stops: StopFinding[] }, stop: { atMs: number; replica: string; signal: string; stopped: Stopped | null }): void;
 export function stopNote(stopped: Stopped | null, signal: string): string;

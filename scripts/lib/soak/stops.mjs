@@ -7,21 +7,21 @@
 export const STOP_GRACE_MS = 20_000;
 export const STOP_KILL_MS = 60_000;
 
-/**
- * Notes a stop asked with a signal other than SIGKILL in `findings`: each one with its time (`stops`),
- * and those that took longer than STOP_GRACE_MS (`slowStops`) or had to be killed (`forcedStops`).
- */
+/** A stop that missed the goal: killed, or exited on its own after STOP_GRACE_MS. */
+export function slowStop(stop) {
+  return stop.forced || stop.tookMs > STOP_GRACE_MS;
+}
+
+/** Notes a stop asked with a signal other than SIGKILL in `findings.stops`, with how long it took and whether it was killed. */
 export function recordStop(findings, { atMs, replica, signal, stopped }) {
   if (!stopped || signal === 'SIGKILL') return;
-  const finding = { atMs, replica, signal, tookMs: stopped.tookMs };
-  findings.stops.push(finding);
-  if (stopped.forced) findings.forcedStops.push(finding);
-  else if (stopped.tookMs > STOP_GRACE_MS) findings.slowStops.push(finding);
+  findings.stops.push({ atMs, replica, signal, tookMs: stopped.tookMs, forced: stopped.forced });
 }
 
 /** How a stop went, when it is worth saying in a fault's notes: killed, or slower than the goal. */
 export function stopNote(stopped, signal) {
-  if (!stopped || signal === 'SIGKILL') return '';
-  if (stopped.forced) return ` (killed: still running ${STOP_KILL_MS / 1000} s after ${signal})`;
-  return stopped.tookMs > STOP_GRACE_MS ? ` (stopped ${(stopped.tookMs / 1000).toFixed(1)} s after ${signal})` : '';
+  if (!stopped || signal === 'SIGKILL' || !slowStop(stopped)) return '';
+  return stopped.forced
+    ? ` (killed: still running ${STOP_KILL_MS / 1000} s after ${signal})`
+    : ` (stopped ${(stopped.tookMs / 1000).toFixed(1)} s after ${signal})`;
 }
