@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXTERNAL } from '../../shared/site';
-import { hydrated, openPage } from '../helpers/browser';
+import { hydrated, networkQuiet, openPage } from '../helpers/browser';
 import { islandHydrated } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
@@ -79,7 +79,7 @@ describe('about group pages in Chromium', () => {
     const { page } = await openPage(site.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${site.server.url}/regulation`);
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const loaded = await page.$$eval('.charter-pages img', (images) =>
       images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
     );

@@ -10,7 +10,7 @@
 import { get } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
 const HOME_BUDGET_KB = 95;
@@ -73,7 +73,7 @@ describe('JavaScript budgets', () => {
       const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
       await page.goto(server.url + path);
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       const loaded = async () =>
         page.evaluate(() =>
           (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -88,7 +88,7 @@ describe('JavaScript budgets', () => {
           await page.locator(slider).scrollIntoViewIfNeeded();
           await page.waitForSelector(`${slider}.swiper-initialized`);
         }
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         const onScroll = (await loaded()).filter(({ url }) => !scripts.some((s) => s.url === url));
         const bytes = await Promise.all(onScroll.map(({ url }) => brotliBytes(url)));
         later = ` + ${(bytes.reduce((a, b) => a + b, 0) / 1024).toFixed(1)} KB when the sliders start`;
@@ -115,7 +115,7 @@ describe('Script compilation', () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/ru/about`);
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const urls = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.name).filter((url) => /\/assets\/.*\.js$/.test(url)),
     );
@@ -139,7 +139,7 @@ describe('Stylesheets', () => {
       const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
       await page.goto(server.url + path);
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       const sheets = await page.evaluate(() =>
         [...document.styleSheets].filter((sheet) => sheet.href).map((sheet) => ({ href: sheet.href!, rules: [...sheet.cssRules].map((rule) => rule.cssText) })),
       );

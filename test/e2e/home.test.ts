@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_BUTTON_DELAY_MS, IMAGE_SLIDER, PARTNERS_SLIDER, type SliderConfig } from '../../shared/constants';
-import { hydrated, launch, openPage } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, openPage } from '../helpers/browser';
 import { hydratedStaticParts, wakeAllIslands } from '../helpers/islands';
 import { afterFrames, realIndex, sliderAtRest, sliderTurned, transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -86,7 +86,7 @@ describe('home page in Chromium', () => {
   for (const path of ['/', '/ru', '/en']) {
     it(`${path} hydrates and starts both sliders without console errors or warnings`, async () => {
       const { page, problems } = await openHome({ path });
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await startSliders(page);
       expect(await page.locator('main h1').count()).toBe(1);
       expect(problems).toEqual([]);
@@ -114,7 +114,7 @@ describe('home page in Chromium', () => {
     ]) {
       expect(await hasFiber(page, selector), selector).toBe(false);
     }
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -263,7 +263,7 @@ describe('home page in Chromium', () => {
     await islandHydrated(page, 'VideoFacade');
     // Observers that would start loading the frame have run once frames have rendered with it in view.
     await afterFrames(page, 3);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(youtube).toEqual([]);
     await page.click('.video__facade');
@@ -373,7 +373,7 @@ describe('home page in Chromium', () => {
       });
       await page.goto(`${server.url}/`);
       // The load phase: the splash and the loading screen have gone, every image has arrived and fonts are in.
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await page.waitForSelector('.splash, .home-loader', { state: 'hidden' });
       await page.waitForFunction(
         () => [...document.images].filter((image) => image.loading !== 'lazy').every((image) => image.complete) && document.fonts.status === 'loaded',
@@ -407,10 +407,10 @@ describe('home page in Chromium', () => {
     });
     await page.goto(`${server.url}/`);
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const atLoad = new Set(scripts);
     await startSliders(page);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     // What build.mjs writes beside each asset (brotli, quality 11), i.e. the bytes sent when the
     // pre-compressed files are served; the browser's own count shows what this server sends today.
     const brotli = (paths: Set<string>) => [...paths].reduce((sum, path) => sum + statSync(`${ASSETS}${path}.br`).size, 0) / 1024;

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, openPage } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, openPage } from '../helpers/browser';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -53,7 +53,7 @@ describe('hostile backend content in Chromium', () => {
       await page.mouse.move(300, 300);
       if (await page.locator('#evil').count()) await page.click('#evil', { force: true });
       await page.click('.news-card__link >> nth=0').catch(() => undefined);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(dialogs).toBe(0);
       // Images the fake backend does not have fail to load; anything else is a real problem.

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraLikePhoto } from '../../scripts/lib/photo';
-import { hydrated, launch, newContext, watch } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, newContext, WAIT_LIMIT_MS, watch } from '../helpers/browser';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { aboutRoutes } from '../helpers/fixtures-about';
@@ -72,7 +72,7 @@ async function measure(url: string, device: BrowserContextOptions, inspect?: (pa
   page.on('response', onResponse);
   expect((await page.goto(server.url + url, { waitUntil: 'load' }))?.status()).toBe(200);
   await hydrated(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.evaluate(() => window.scrollBy(0, window.innerHeight));
   // Lazy images the scroll brought near are asked for by the next frames' intersection checks; then
   // every image of the two screens (the first, now above, and this one) must have loaded.
@@ -86,9 +86,9 @@ async function measure(url: string, device: BrowserContextOptions, inspect?: (pa
         })
         .every((img) => img.complete),
     undefined,
-    { timeout: 0, polling: 'raf' },
+    { timeout: WAIT_LIMIT_MS, polling: 'raf' },
   );
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   // What arrives from here on is past the measure (and would fail to read once the context closes).
   page.off('response', onResponse);
   const sizes = await Promise.all(bodies);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
-import { hydrated, openPage } from '../helpers/browser';
+import { hydrated, networkQuiet, openPage } from '../helpers/browser';
 import { holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
@@ -232,7 +232,7 @@ describe('women’s committee document', () => {
     page.on('request', (request) => scripts.push(request.url()));
     await page.goto(`${site.server.url}/XQQ`);
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(scripts.filter((url) => VIEWER_CHUNK.test(url))).toEqual([]);
     expect(await page.locator('.xqq-document').isHidden()).toBe(true);
     await openDocument(page);
@@ -323,7 +323,7 @@ describe('mock screens in Chromium', () => {
     const { page } = await openPage(site.browser, { reducedMotion: 'reduce' });
     await page.goto(`${site.server.url}/sdf`);
     await islandHydrated(page, 'ScrollReveal');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await page.locator('.svc-scroll__item.is-hidden').count()).toBe(0);
     await page.context().close();
   });
@@ -335,7 +335,7 @@ describe('mock screens in Chromium', () => {
     await page.goto(`${site.server.url}/en/form`);
     await hydrated(page);
     await islandHydrated(page, 'DocumentForm');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await mark(page);
     requests.length = 0;
     expect(await page.isVisible('.svc-form__note')).toBe(false);

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../helpers/app';
-import { hydrated, launch, newContext, watch } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, newContext, watch } from '../helpers/browser';
 
 vi.mock('../../shared/components/Await', async (original) => (await import('../helpers/late-await')).lateAwait(await original()));
 
@@ -48,7 +48,7 @@ describe('a page revealed by inline scripts', () => {
       const title = page.locator('article.news-detail h1');
       expect(await title.count(), `visit ${visit}`).toBe(1);
       expect(await title.isVisible(), `visit ${visit}`).toBe(true);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(problems, `visit ${visit}`).toEqual([]);
       await page.close();
       // Whatever the page cache does with the page has happened before it is asked for again.

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
-import { hydrated, launch, newContext, watch, type WatchedPage } from './browser';
+import { hydrated, launch, networkQuiet, newContext, watch, type WatchedPage } from './browser';
 import { hydratedStaticParts, wakeAllIslands } from './islands';
 import { startServer, type RunningServer } from './server-process';
 
@@ -67,7 +67,7 @@ export async function expectCleanHydration(site: SiteInBrowser, url: string, che
   waitingFor = "the test's own check";
   await check?.(page);
   waitingFor = 'the network to go quiet';
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   expect(problems).toEqual([]);
   await page.close();
 }

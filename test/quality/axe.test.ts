@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch } from '../helpers/browser';
+import { hydrated, launch, WAIT_LIMIT_MS } from '../helpers/browser';
 import { transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   browser = await launch();
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
-    context.setDefaultTimeout(0); // the test's timeout bounds every wait (see openPage)
+    context.setDefaultTimeout(WAIT_LIMIT_MS); // as newContext's: a wait that never ends fails naming itself
     await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
     contexts.set(width, context);
   }
