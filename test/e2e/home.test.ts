@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_BUTTON_DELAY_MS, IMAGE_SLIDER, PARTNERS_SLIDER, type SliderConfig } from '../../shared/constants';
-import { hydrated, launch, networkQuiet, openPage } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, newContext, openPage } from '../helpers/browser';
 import { hydratedStaticParts, wakeAllIslands } from '../helpers/islands';
 import { afterFrames, realIndex, sliderAtRest, sliderTurned, transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -336,8 +336,7 @@ describe('home page in Chromium', () => {
   });
 
   it('shows the loading screen while a hero image loads, and logs a failed one', async () => {
-    const context = await browser.newContext();
-    await context.addInitScript(() => sessionStorage.setItem('splash-seen', '1'));
+    const context = await newContext(browser);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

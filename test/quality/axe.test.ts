@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, WAIT_LIMIT_MS } from '../helpers/browser';
+import { hydrated, launch, newContext } from '../helpers/browser';
 import { transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
@@ -26,10 +26,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launch();
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    context.setDefaultTimeout(WAIT_LIMIT_MS); // as newContext's: a wait that never ends fails naming itself
-    await context.addInitScript(() => window.sessionStorage?.setItem('splash-seen', '1'));
-    contexts.set(width, context);
+    contexts.set(width, await newContext(browser, { viewport: { width, height: 900 } }));
   }
 });
 afterAll(async () => {
