@@ -24,6 +24,15 @@ export interface ConnectionPolicy {
   closeAfterEachResponse(): void;
 }
 
+/**
+ * A response whose headers went out before the shutdown said `keep-alive`; once it has ended, its
+ * connection is idle, and `server.close()` waits for every connection: left alone, an idle one would hold
+ * the process until its grace runs out (65 s of keep-alive against 10 s of grace) and end in a forced exit.
+ */
+function closeOnceDone(server: Server, response: ServerResponse): void {
+  response.once('close', () => server.closeIdleConnections());
+}
+
 export function applyConnectionPolicy(server: Server): ConnectionPolicy {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Node wants the header deadline above the idle one, or a request on a long-idle connection may be
@@ -43,7 +52,10 @@ export function applyConnectionPolicy(server: Server): ConnectionPolicy {
   return {
     closeAfterEachResponse() {
       closing = true;
-      for (const response of underWay) markClose(response);
+      for (const response of underWay) {
+        if (response.headersSent) closeOnceDone(server, response);
+        else markClose(response);
+      }
       underWay.clear();
     },
   };

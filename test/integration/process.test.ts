@@ -10,8 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
 import { startServer, type RunningServer } from '../helpers/server-process';
+import { waitUntil } from '../helpers/wait';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36';
 let backend: FakeBackend | undefined;
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -62,6 +64,25 @@ describe('the server process', () => {
     expect(response.headers.get('connection')).toBe('close');
     expect(await response.text()).toContain('Kech javob uz-late');
     expect(await exited).toBe(0);
+  });
+
+  it('closes the kept-alive connection of a page streamed before SIGTERM once it ends, and exits 0 before its grace runs out', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    backend = await startFakeBackend(coreRoutes());
+    backend.set('/news/yangiliklar/5/', { raw: JSON.stringify(newsItem(5, { title_uz: 'Oqimli javob uz-streamed' })), until: released });
+    server = await startServer({ BACKEND_URL: backend.url, LOG_LEVEL: 'info' });
+    // A person's request for an item the backend holds back: the shell goes out with its headers, which
+    // said keep-alive before anyone asked the process to stop.
+    const response = await fetch(`${server.url}/news/5`, { headers: { 'user-agent': PERSON } });
+    expect(response.headers.get('connection')).toBe('keep-alive');
+    const exited = server.stop('SIGTERM');
+    await waitUntil(() => server!.output().includes('shutting down'));
+    release();
+    expect(await response.text()).toContain('Oqimli javob uz-streamed');
+    // The graceful way ends in 0; an idle kept-alive connection left open ends in the forced exit, 1.
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toContain('forced exit');
   });
 
   it('keeps an idle connection open longer than nginx keeps it, so nginx is the side that closes it', async () => {
