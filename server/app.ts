@@ -1,7 +1,7 @@
 /**
  * The Express app (no listen: server/index.ts does that, tests use supertest). Middleware order is the
  * architecture: request log, security headers, compression, static files, image variants (/_img/),
- * health, data endpoint, pages, and a last error handler that never shows a stack trace.
+ * health, SEO files, the purge endpoint, pages, and a last error handler that never shows a stack trace.
  */
 import compression from 'compression';
 import Negotiator from 'negotiator';
@@ -10,8 +10,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CRAWLER_WAIT_MS, LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
-import '../shared/i18n/all';
-import { createRoutes } from '../shared/routes';
 import { DataCache } from './backend/cache';
 import { createSource, studentLifePath } from './backend';
 import type { DataSession } from './backend/session';
@@ -19,7 +17,6 @@ import type { Source } from './backend/source';
 import { assetsOf, readManifest, type Manifest } from './assets';
 import type { Config } from './config';
 import { servePrecompressed } from './precompressed';
-import { serverLoaders } from './loaders';
 import { createLogger, type Logger } from './logger';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths';
 import { pageCacheControl, renderPage, sendPlainError, type RenderDeps } from './render';
@@ -38,6 +35,7 @@ import { healthDetails, publicHealth } from './health';
 import { seoRouter } from './seo';
 import { onSanitizeFallback } from './sanitize';
 import { languageHandlers } from './route-handlers';
+import { createRoutes } from './routes';
 import { SharedTier } from './shared-cache';
 import { batchOf } from './shared-cache/purge-batch';
 import { buildId } from './shared-cache/build-id';
@@ -131,7 +129,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       else logger.debug({ upstream: event }, 'upstream call');
     },
   });
-  const routes = languageHandlers(createRoutes(serverLoaders));
+  const routes = languageHandlers(createRoutes());
   const pageCache = new PageCache(cache, config.pageCacheMaxBytes);
   // What purges, resyncs and image sources drop from the caches, and why (server/invalidation.ts).
   const invalidate = cacheInvalidation(cache, pageCache);

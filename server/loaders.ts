@@ -7,13 +7,12 @@
 import { data, type LoaderFunction } from 'react-router';
 import { DataError, type Loaded, type Missing, type PageLoader, type SiteApi } from '../shared/data';
 import type { Lang } from '../shared/lang';
-import type { LoaderFactory, PageDef } from '../shared/routes';
 import type { DataSession } from './backend/session';
 
 export interface RequestContext {
   api: SiteApi;
   session: DataSession;
-  /** Resolves when the head start is over; null means "wait for everything" (crawlers, data endpoint). */
+  /** Resolves when the head start is over; null means "wait for everything" (crawlers). */
   headStartOver: Promise<void> | null;
   /** Resolves when data still on the way is given up (the page then says it is unavailable); null: never. */
   dataDeadline: Promise<void> | null;
@@ -85,13 +84,8 @@ export async function settle(
   return slots;
 }
 
-/** Route loaders for the server's static handler: the page's own loader against the data cache. */
-export const serverLoaders: LoaderFactory = (page: PageDef, lang: Lang): LoaderFunction | undefined => {
-  if (!page.data) return undefined;
-  return async ({ request, params, context }) => {
-    const ctx = context as RequestContext;
-    const module = await page.load();
-    if (!module.loader) return null;
-    return settle(module.loader, { api: ctx.api, lang, params, url: new URL(request.url) }, ctx, module.mainData);
-  };
-};
+/** A page's route loader for the server's static handler: the page's own loader against the data cache. */
+export function pageLoader(loader: PageLoader<Record<string, unknown>>, lang: Lang, mainData?: string): LoaderFunction {
+  return async ({ request, params, context }) =>
+    settle(loader, { api: (context as RequestContext).api, lang, params, url: new URL(request.url) }, context as RequestContext, mainData);
+}

@@ -6,7 +6,6 @@
  */
 import { boundedMap } from '../shared/bounded';
 import { dict } from '../shared/i18n';
-import '../shared/i18n/all';
 import type { Lang } from '../shared/lang';
 import { overLimit } from './rich-text/limits';
 import { SanitizerPool } from './rich-text/pool';

@@ -74,8 +74,8 @@ export interface SiteApi {
 }
 
 /**
- * One piece of page data as it reaches a component: present, or missing for a reason. It is plain
- * JSON so that it survives the trip to the browser in the hydration data.
+ * One piece of page data as it reaches a component: present, or missing for a reason. A plain record,
+ * so a component shows a failed backend call as a notice in its place, never as a thrown error.
  */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; missing: Missing };
 

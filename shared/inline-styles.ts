@@ -1,8 +1,7 @@
 /**
  * Pages whose document may carry inline <style> elements: only /XQQ (any language, any case), where
  * docx-preview writes the Word document's styles as <style>. The server relaxes `style-src` for these
- * paths alone (server/security.ts); the page itself checks that its document was loaded under that
- * policy (a client navigation keeps the strict policy of the page the visitor came from).
+ * paths alone (server/security.ts).
  */
 import { escapeRegExp } from './escape-regexp';
 import { DEFAULT_LANG, LANGS } from './lang';

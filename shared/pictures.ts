@@ -3,8 +3,8 @@
  * box (an aspect ratio or a fixed size, with `object-fit`), so the box never depends on the image
  * loading: no layout shift whatever the image's own shape. Per place:
  * - `widths`: the image endpoint's widths offered in its srcset (the server makes the URLs, per
- *   backend endpoint: server/backend/api.ts); a few, as every URL costs bytes in the page and its
- *   hydration data. The largest covers the place at DPR 2 on the widest layout;
+ *   backend endpoint: server/backend/api.ts); a few, as every URL costs bytes in the page (and in
+ *   an island's props). The largest covers the place at DPR 2 on the widest layout;
  * - `sizes`: the place's drawn width per viewport, from the CSS (measured in Chromium at 375 and 1280);
  * - `box`: width/height attributes while the server has not seen the image (the place's ratio); none
  *   for images in rich text, whose box is the image's own shape;

@@ -9,9 +9,8 @@ import { CONFERENCE_TEXT } from '../../shared/content/announcements';
 import { DORMITORY } from '../../shared/content/dormitory';
 import { PSYCHOLOGISTS_CLUB } from '../../shared/content/psychologists-club';
 import { dict, type Dict } from '../../shared/i18n';
-import '../../shared/i18n/all';
 import { uzbekScript, type Lang } from '../../shared/lang';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 import { htmlToText } from '../sanitize';
 import type { Catalogue } from './catalogue';
 
@@ -26,7 +25,7 @@ export interface SearchDoc {
   date: string | null;
 }
 
-/** Texts a static page shows beyond its title and description, by page id (shared/routes.tsx). */
+/** Texts a static page shows beyond its title and description, by page id (shared/page-table.ts). */
 const STATIC_TEXT: Record<string, (lang: Lang, t: Dict) => unknown> = {
   Home: (_, t) => [t.home.heroTitle, t.home.heroText],
   Dormitory: (lang) => DORMITORY[lang],

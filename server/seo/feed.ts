@@ -6,7 +6,6 @@
 import { FEED_ITEM_COUNT } from '../../shared/constants';
 import { parseIsoDate, truncate } from '../../shared/format';
 import { dict } from '../../shared/i18n';
-import '../../shared/i18n/all';
 import { LANG_TAG, type Lang } from '../../shared/lang';
 import { absoluteUrl, LOGO_IMAGE, pageUrl } from '../../shared/seo';
 import type { Catalogue } from '../search/catalogue';

@@ -30,7 +30,7 @@ export function Document({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#1f3a93" />
-          {/* No frame is painted before the body's last element, the boot data, is parsed. Chrome paints a
+          {/* No frame is painted before the body's last element, an empty marker, is parsed. Chrome paints a
             document as it parses whenever parsing yields (a slow phone, a busy CPU): a header or footer
             half parsed, then the rest appearing, is a layout shift. The page's frame and its fallbacks
             come in the first bytes, whole or streamed, so this never waits for data. Other browsers

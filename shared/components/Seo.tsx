@@ -2,9 +2,9 @@
  * The one place that writes what a page says about itself to browsers, crawlers and link previews:
  * <title>, description, canonical link, hreflang alternates, the language's news feed, Open Graph and
  * Twitter tags, and JSON-LD (the university on the home page, NewsArticle/Article on items, a
- * breadcrumb trail on inner pages). Pages say what they are; React hoists the tags into <head> on the
- * server and keeps them current on client navigation. The JSON-LD stays where the page renders it,
- * escaped like the boot data so no backend string can close its <script>.
+ * breadcrumb trail on inner pages). Pages say what they are; React hoists the tags into <head> as the
+ * server renders. The JSON-LD stays where the page renders it, escaped (shared/script-safe-json.ts) so
+ * no backend string can close its <script>.
  */
 import { useLocation, useMatches } from 'react-router';
 import type { Picture } from '../api';

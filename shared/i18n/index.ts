@@ -1,39 +1,24 @@
 /**
- * The dictionaries, one module per rendition. The server registers all four at start; the browser
- * loads only the page's language before hydrating and another one when the visitor switches (the
- * language root route's loader waits for it), so a page never carries the words of the others.
+ * The dictionaries, one module per rendition. Only the server reads them: islands get their words as
+ * props (shared/islands/island.tsx), so no dictionary is sent to the browser.
  */
 import type { Lang } from '../lang';
-import type { Dict } from './uz';
+import { en } from './en';
+import { ru } from './ru';
+import { uz, type Dict } from './uz';
+import { uzCyrl } from './uz-cyrl';
 
 export type { Dict };
 
-const loaded: Partial<Record<Lang, Dict>> = {};
-
-const importers: Record<Lang, () => Promise<Dict>> = {
-  uz: async () => (await import('./uz')).uz,
-  'uz-cyrl': async () => (await import('./uz-cyrl')).uzCyrl,
-  ru: async () => (await import('./ru')).ru,
-  en: async () => (await import('./en')).en,
-};
-
-export function registerDict(lang: Lang, words: Dict): void {
-  loaded[lang] = words;
-}
-
-export async function loadDict(lang: Lang): Promise<Dict> {
-  return (loaded[lang] ??= await importers[lang]());
-}
+const DICTS: Record<Lang, Dict> = { uz, 'uz-cyrl': uzCyrl, ru, en };
 
 export function dict(lang: Lang): Dict {
-  const words = loaded[lang];
-  if (!words) throw new Error(`dictionary '${lang}' used before it was loaded`);
-  return words;
+  return DICTS[lang];
 }
 
 /**
- * What the language menu shows in every language before that language's dictionary is loaded: the
- * rendition's own name, the short form of the menu's button, and the wait while switching.
+ * What the language menu shows of each rendition in that rendition's own words, whatever the page's
+ * language: its name, the short form of the menu's button, and the wait while switching.
  */
 export const LANG_LABELS: Record<Lang, { name: string; short: string; changing: string }> = {
   uz: { name: 'Oʻzbekcha', short: 'UZ', changing: 'Til oʻzgartirilmoqda…' },

@@ -5,7 +5,6 @@
  */
 import { cyrillicText } from '../../shared/cyrillic';
 import { dict } from '../../shared/i18n';
-import '../../shared/i18n/all';
 
 function pathOf(value: unknown, text: string, path: string[] = []): string[] | null {
   if (value === text) return path;

@@ -3,7 +3,7 @@
  * get ids the embedded content has, plus the 404 page and a search with results.
  */
 import { LANGS, localePath } from '../../shared/lang';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 
 /** Ids of the embedded content (content/api) for each dynamic segment. */
 const SAMPLE_IDS: Record<string, string> = { id: '1' };

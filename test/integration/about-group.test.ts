@@ -14,7 +14,6 @@ import {
 import { CODE_OF_CONDUCT_PDF } from '../../shared/content/code-of-conduct-pdf';
 import { cyrillicText } from '../../shared/cyrillic';
 import { dict } from '../../shared/i18n';
-import '../../shared/i18n/all';
 import { ABOUT_TABS } from '../../shared/nav';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';

@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cyrillicText } from '../../shared/cyrillic';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 import { UNIVERSITY_NAMES } from '../../shared/site';
 import { testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';

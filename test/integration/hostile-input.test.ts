@@ -5,7 +5,7 @@
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 import { pagesStored, testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DIR, ROOT } from '../../server/paths';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT, VACANCY_STAGGER_MS } from '../../shared/constants';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 import { testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PAGE_TABLE } from '../../shared/page-table';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -116,6 +117,16 @@ describe('README and docs/', () => {
 
   it('keeps README at most 250 lines', () => {
     expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(250);
+  });
+});
+
+describe('the pages the docs count', () => {
+  it('are as many as the page table has', () => {
+    const counts = ['docs/architecture.md', 'docs/content.md'].flatMap((path) =>
+      [...read(path).matchAll(/\b(\d+) pages\b|\((\d+), from the page table/g)].map((match) => ({ path, count: Number(match[1] ?? match[2]) })),
+    );
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    expect(counts.filter(({ count }) => count !== PAGE_TABLE.length)).toEqual([]);
   });
 });
 

@@ -1,11 +1,27 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '../../shared/routes';
+import { PAGE_TABLE } from '../../shared/page-table';
+import { createRoutes } from '../../server/routes';
 
-// The browser fetches a page's data on navigation only when its `data` flag says it has a loader:
-// a flag that disagrees with the module either loses the page's data or asks for data that is not there.
-describe('the route table', () => {
-  it.each(PAGES.map((page) => [page.id, page] as const))('%s: `data` says whether the module exports a loader', async (_, page) => {
-    const module = await page.load();
-    expect(Boolean(page.data)).toBe(typeof module.loader === 'function');
+const routes = createRoutes();
+
+describe('the route tree', () => {
+  it('has one root per rendition, each with every page of the page table and the 404 last', () => {
+    expect(routes.map((root) => [root.id, root.path])).toEqual([
+      ['uz', '/'],
+      ['uz-cyrl', '/uz-cyrl'],
+      ['ru', '/ru'],
+      ['en', '/en'],
+    ]);
+    for (const root of routes) {
+      expect(root.children?.map((route) => route.id)).toEqual([...PAGE_TABLE.map((page) => `${root.id}:${page.id}`), `${root.id}:NotFound`]);
+    }
+  });
+
+  it('gives a page with data its loader and a page without none', () => {
+    const leaf = (path: string) => matchRoutes(routes, path)!.at(-1)!.route;
+    expect(typeof leaf('/ru/news/5').loader).toBe('function');
+    expect(leaf('/en/regulation').loader).toBeUndefined();
+    expect(leaf('/uz-cyrl/no-such-page').id).toBe('uz-cyrl:NotFound');
   });
 });
