@@ -6,6 +6,7 @@
 import type { Wake } from '../shared/islands/island';
 import { isIslandName } from '../shared/islands/names';
 import { hydrateIsland } from './hydrate';
+import { markIsland } from './island-status';
 
 /** Events that mean the visitor is about to use a widget: each wakes its island at once. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -27,9 +28,11 @@ export function wakeIslands(root: ParentNode): void {
 function watch(element: HTMLElement): void {
   const name = element.dataset.island;
   if (!isIslandName(name)) {
+    markIsland(element, 'failed');
     console.error(`island: unknown island '${String(name)}'`);
     return;
   }
+  markIsland(element, 'pending');
   let woken = false;
   let held: HTMLElement | null = null;
   const stops: (() => void)[] = [];
@@ -47,12 +50,15 @@ function watch(element: HTMLElement): void {
     if (woken) return;
     woken = true;
     stops.forEach((stop) => stop());
-    void hydrateIsland(element, name).then(() => {
-      element.removeEventListener('click', hold, true);
-      const replay = held;
-      held = null;
-      replay?.click();
-    });
+    hydrateIsland(element, name).then(
+      () => {
+        element.removeEventListener('click', hold, true);
+        const replay = held;
+        held = null;
+        replay?.click();
+      },
+      (error: unknown) => console.error(`island ${name}: not hydrated, its server HTML stays as it is:`, error),
+    );
   };
   for (const type of INTENT_EVENTS) {
     element.addEventListener(type, wake, { passive: true, capture: true });

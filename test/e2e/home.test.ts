@@ -11,6 +11,7 @@ import {
   type SliderConfig,
 } from '../../shared/constants';
 import { hydrated, launch, networkQuiet, newContext, openPage, WAIT_LIMIT_MS } from '../helpers/browser';
+import { islandHydrated } from '../helpers/island-hydrated';
 import { hydratedStaticParts, wakeAllIslands } from '../helpers/islands';
 import { afterFrames, realIndex, sliderAtRest, sliderTurned, transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
@@ -68,14 +69,6 @@ async function openHome(options: Parameters<typeof openPage>[1] & { path?: strin
 
 /** The home page's islands in document order, each with its wake (shared/islands/*.tsx). */
 const HOME_ISLANDS = ['Header', 'SidePanels', 'HeroLoader', 'VideoFacade', 'HomeSlider', 'HomeSlider', 'AdmissionForm', 'ActionButton', 'MapFacade'];
-
-/** Resolves once every island called `name` on the page is a hydrated React root. */
-async function islandHydrated(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((n) => {
-    const islands = [...document.querySelectorAll(`ztu-island[data-island="${n}"]`)];
-    return islands.length > 0 && islands.every((island) => Object.keys(island).some((key) => key.startsWith('__reactContainer')));
-  }, name);
-}
 
 /** Whether React has attached anything to the element (a hydrated element has its fiber on it). */
 function hasFiber(page: Page, selector: string): Promise<boolean> {

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { islandHydrated } from './island-hydrated';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -77,8 +78,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return watch(await context.newPage());
 }
 
-/** Resolves once React has hydrated the document (the nav is marked enhanced after hydration). */
+/**
+ * Resolves once the header's island has hydrated and rendered again as enhanced (its nav's
+ * `data-enhanced`, which the menus' styles follow); fails at once if the island's code could not load.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await islandHydrated(page, 'Header');
   await page.waitForSelector('#main-nav[data-enhanced]', { state: 'attached', timeout: WAIT_LIMIT_MS });
 }
 

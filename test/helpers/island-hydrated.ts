@@ -1,14 +1,28 @@
 /**
- * Waiting for one island (shared/islands/island.tsx) to hydrate: React has claimed its server HTML
- * (its first element carries React's props), so its event handlers are live.
+ * Waiting for islands (shared/islands/island.tsx) to hydrate, by the status the runtime marks on each
+ * island's element (`data-island-status`, client/island-status.ts): `hydrated` once React has committed
+ * it, so its event handlers are live. An island marked `failed` ends the wait at once with its name.
  */
 import type { Page } from 'playwright-core';
+import type { IslandStatus } from '../../client/island-status';
 
-export async function islandHydrated(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((island) => {
-    const first = document.querySelector(`ztu-island[data-island="${island}"]`)?.firstElementChild;
-    return first !== null && first !== undefined && Object.keys(first).some((key) => key.startsWith('__reactProps'));
-  }, name);
+const HYDRATED: IslandStatus = 'hydrated';
+const FAILED: IslandStatus = 'failed';
+
+/** Resolves once every island called `name` (every island of the page, without a name) has hydrated. */
+export async function islandHydrated(page: Page, name?: string): Promise<void> {
+  const outcome = await page.waitForFunction(
+    ({ island, hydrated, failed }) => {
+      const islands = [...document.querySelectorAll<HTMLElement>(island ? `ztu-island[data-island="${island}"]` : 'ztu-island')];
+      const broken = islands.filter((element) => element.dataset.islandStatus === failed).map((element) => element.dataset.island ?? '?');
+      // An empty list is truthy and ends the wait; null goes on waiting.
+      const done = broken.length > 0 || (islands.length > 0 && islands.every((element) => element.dataset.islandStatus === hydrated));
+      return done ? broken : null;
+    },
+    { island: name, hydrated: HYDRATED, failed: FAILED },
+  );
+  const broken = (await outcome.jsonValue()) ?? [];
+  if (broken.length > 0) throw new Error(`island ${broken.join(', ')}: data-island-status="failed" (see the page's console)`);
 }
 
 /** Brings an island that wakes when visible into view and waits until it has hydrated. */

@@ -3,8 +3,12 @@
  * each has hydrated, and finding React on elements that must stay server HTML.
  */
 import type { Page } from 'playwright-core';
+import { islandHydrated } from './island-hydrated';
 
-/** Scrolls through the page (islands that wake when visible) and points at every island (the rest). */
+/**
+ * Scrolls through the page (islands that wake when visible), points at every island (the rest) and
+ * waits until every island has hydrated.
+ */
 export async function wakeAllIslands(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -15,9 +19,7 @@ export async function wakeAllIslands(page: Page): Promise<void> {
     scrollTo(0, 0);
     for (const island of document.querySelectorAll('ztu-island')) island.dispatchEvent(new Event('pointerover', { bubbles: true }));
   });
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('ztu-island')].every((island) => Object.keys(island).some((key) => key.startsWith('__reactContainer'))),
-  );
+  await islandHydrated(page);
 }
 
 /**
