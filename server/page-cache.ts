@@ -10,10 +10,10 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { boundedMap, type BoundedMap } from '../shared/bounded';
-import { displayVariant, type DisplaySettings } from '../shared/display';
 import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
 import { entityTag } from './etag';
+import type { RequestDisplay } from './request-display';
 
 const gzipAsync = promisify(gzip);
 /**
@@ -221,13 +221,13 @@ function codedTags(hash: string): StoredPage['etags'] {
 export const pageKey = pageUrl;
 
 /**
- * Where a page is stored: its `pageKey`, and after a space (never in a request URL) the display
- * settings' variant when they are not the default. The variants are a small fixed set (shared/display.ts)
- * and most visitors have none, so the key of a default visitor's page is its URL alone.
+ * Where a page is stored: its `pageKey`, and for a personal request (server/request-display.ts: its
+ * cookies name the display cookie) a space (never in a request URL) and the settings' variant, empty when
+ * they read as the defaults. A page shared by everyone is keyed by its URL alone, and no personal page, which
+ * is sent `private`, is ever under that key. The variants are a small fixed set (shared/display.ts).
  */
-export function storedPageKey(url: string, display: DisplaySettings): string {
-  const variant = displayVariant(display);
-  return variant ? `${pageKey(url)} ${variant}` : pageKey(url);
+export function storedPageKey(url: string, display: RequestDisplay): string {
+  return display.personal ? `${pageKey(url)} ${display.variant}` : pageKey(url);
 }
 
 /** Headers that belong to one response only; everything else is stored with the page. */

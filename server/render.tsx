@@ -20,7 +20,7 @@ import { endWithCodedBody } from './coded-body';
 import type { RequestContext } from './loaders';
 import type { Logger } from './logger';
 import { pageKey, storedPageKey, storeRenderedPage, type PageCache } from './page-cache';
-import { displayFromCookieHeader, displayVariant } from '../shared/display';
+import { displayOfRequest } from './request-display';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
 import { allowInlineScripts } from './security';
@@ -113,9 +113,11 @@ export function pageCacheControl(
   { degraded, streamed, status = 200, personal = false }: { degraded: boolean; streamed: boolean; status?: number; personal?: boolean },
 ): string {
   if (degraded || streamed || status !== 200) return 'no-store';
-  // A page in a visitor's own display settings is kept by their browser only: a shared cache that keys
-  // by URL would hand it to everyone (docs/operations.md, "Display settings and caches").
-  return `${personal ? 'private' : 'public'}, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
+  // A page for a request whose cookies name the display cookie, in any spelling, is kept by the visitor's
+  // browser only: a shared cache that keys by URL, or reads the cookie another way, would hand it to
+  // everyone (server/request-display.ts; docs/operations.md, "Display settings and caches").
+  if (personal) return 'private, max-age=0';
+  return `public, max-age=0, s-maxage=${deps.cacheTtlS}, stale-while-revalidate=${deps.cacheStaleS}`;
 }
 
 export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps: RenderDeps): Promise<void> {
@@ -133,7 +135,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
 
   // The page is rendered from exactly the URL it is stored under (server/page-cache.ts pageKey).
   const key = pageKey(req.originalUrl);
-  const display = displayFromCookieHeader(req.headers.cookie);
+  const display = displayOfRequest(req.headers);
   const handler = deps.routes.forPath(key);
   let context: StaticHandlerContext | Response;
   try {
@@ -169,7 +171,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
   const writeHead = () => {
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status, personal: displayVariant(display) !== '' }));
+    res.setHeader('Cache-Control', pageCacheControl(deps, { degraded: session.degraded, streamed, status, personal: display.personal }));
     if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_S));
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Link', stylesheetLinks(assets));
@@ -177,7 +179,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };
   const page = (
-    <AppContext value={{ siteUrl: deps.siteUrl, assets, display }}>
+    <AppContext value={{ siteUrl: deps.siteUrl, assets, display: display.settings }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppContext>
   );

@@ -9,8 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { pickEncoding } from './encoding';
 import { noneMatchHits } from './etag';
-import { displayFromCookieHeader } from '../shared/display';
 import { storedPageKey, type PageCache } from './page-cache';
+import { displayOfRequest } from './request-display';
 
 export interface ServedFromCache {
   route: string;
@@ -32,7 +32,7 @@ export async function answerFromPageCache(
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
   // From the request's arrival: a revalidated page's time includes fetching its data again.
   const started = process.hrtime.bigint();
-  const key = storedPageKey(req.url, displayFromCookieHeader(req.headers.cookie));
+  const key = storedPageKey(req.url, displayOfRequest(req.headers));
   const page = cache.get(key) ?? (await cache.revalidated(key));
   if (!page) return false;
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);

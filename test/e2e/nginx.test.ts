@@ -12,7 +12,8 @@ import { Signer } from '../../server/images/signing';
 import { imagePath } from '../../server/images/urls';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { coreRoutes, newsItem } from '../helpers/fixtures';
-import { NGINX, startNginx, type RunningNginx } from '../helpers/nginx';
+import { getWithHeaderLines, NGINX, startNginx, type RunningNginx } from '../helpers/nginx';
+import { DISPLAY_ATTRIBUTES, displayFrom, displayVariant } from '../../shared/display';
 import { startServer, type RunningServer } from '../helpers/server-process';
 import { waitUntil } from '../helpers/wait';
 
@@ -23,6 +24,38 @@ let base: string;
 let imageDir: string | undefined;
 const PURGE_TOKEN = 'p'.repeat(32);
 const IMAGE_KEY = 'i'.repeat(32);
+/**
+ * Cookie headers naming the display cookie in spellings that readers disagree on (letter case, tab and
+ * comma separators, repeats, an empty value first, an encoded name, a space before `=`, quotes, two
+ * Cookie lines), each with the settings the app reads from it (shared/display.ts: the name `a11y`
+ * exactly, whitespace trimmed, the first one).
+ */
+const SPELLINGS: Array<{ lines: string[]; app: string }> = [
+  { lines: ['A11Y=; a11y=images:off|size:200'], app: 'size:200|images:off' },
+  { lines: ['x=1;\ta11y=contrast:black'], app: 'contrast:black' },
+  { lines: ['A11Y=size:200'], app: '' },
+  { lines: ['A11y=contrast:yellow; x=1'], app: '' },
+  { lines: ['x=1, a11y=size:150'], app: '' },
+  { lines: ['a11y=size:150, x=1'], app: '' },
+  { lines: ['a11y=size:200; a11y=contrast:black'], app: 'size:200' },
+  { lines: ['a11y=; a11y=size:200'], app: '' },
+  { lines: ['a%311y=size:200'], app: '' },
+  { lines: ['%61%31%31%79=contrast:black'], app: '' },
+  { lines: ['a11y =size:125'], app: '' },
+  { lines: ['a11y="size:200"'], app: '' },
+  { lines: ['x=1', 'a11y=images:off'], app: 'images:off' },
+  { lines: ['A11Y=size:200', 'a11y=motion:none'], app: 'motion:none' },
+];
+/** The well-formed cookies of the settings above: each person must get their own settings. */
+const CANONICAL = ['size:200|images:off', 'contrast:black', 'contrast:yellow', 'size:150', 'size:200', 'size:125', 'images:off', 'motion:none'];
+
+const cookieLines = (lines: string[]): Array<[string, string]> => lines.map((line) => ['Cookie', line]);
+/** The display settings a page was rendered in, read from its <html> tag, as their variant string. */
+function variantOfPage(html: string): string {
+  const tag = /<html[^>]*>/.exec(html)?.[0] ?? '';
+  return displayVariant(displayFrom((name) => new RegExp(` ${DISPLAY_ATTRIBUTES[name]}="([^"]*)"`).exec(tag)?.[1]));
+}
+
 let releaseArticle!: () => void;
 const articleReleased = new Promise<void>((resolve) => (releaseArticle = resolve));
 
@@ -63,14 +96,45 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the app', () => {
     if (raw.status === 0) expect(raw.stdout).toBe('200 br');
   });
 
-  it('keeps one cached page per accessibility variant: a default visitor never gets a 200 % page', async () => {
+  it('keeps accessibility variants apart: a default visitor never gets a 200 % page', async () => {
     const get = (cookie?: string) => fetch(`${base}/en/rektorat`, { headers: cookie ? { cookie } : {} });
     const htmlTag = async (res: Response) => /<html[^>]*>/.exec(await res.text())?.[0];
-    // The large-text page is asked for twice (the second may be nginx's hit), then the default one.
+    // The large-text page is asked for twice (the second would be nginx's hit if it stored it), then the default one.
     for (let i = 0; i < 2; i++) expect(await htmlTag(await get('a11y=size:200'))).toContain('data-text-size="200"');
     const plain = await get('theme=dark');
     expect(await htmlTag(plain)).toBe('<html lang="en" dir="ltr">');
     expect(await htmlTag(await get('a11y=size:200'))).toContain('data-text-size="200"');
+  });
+
+  it('never hands a page made for a display cookie, however it is spelt, to a visitor without one', async () => {
+    for (const [n, { lines, app }] of SPELLINGS.entries()) {
+      const url = `${base}/en/about?spelling=${n}`;
+      // Twice: the second would be nginx's hit of the first.
+      for (let i = 0; i < 2; i++) expect(variantOfPage((await getWithHeaderLines(url, cookieLines(lines))).body), lines.join(' + ')).toBe(app);
+      for (const visitor of [[], cookieLines(['theme=dark'])]) {
+        const plain = await getWithHeaderLines(url, visitor);
+        expect(/<html[^>]*>/.exec(plain.body)?.[0], `after ${JSON.stringify(lines)}`).toBe('<html lang="en" dir="ltr">');
+        // The default page is still nginx's to keep: the second visitor gets the first one's.
+        if (visitor.length) expect(plain.headers['x-cache']).toMatch(/^(HIT|STALE|UPDATING)$/);
+      }
+    }
+  });
+
+  it('gives every display cookie, however it is spelt, the page the app reads from it, never a stored one', async () => {
+    for (const [n, { lines, app }] of SPELLINGS.entries()) {
+      const url = `${base}/en/rektorat?spelling=${n}`;
+      // A default page in the cache first, which a reader of the cookie other than the app's could serve.
+      expect(variantOfPage((await getWithHeaderLines(url, [])).body)).toBe('');
+      for (let i = 0; i < 2; i++) {
+        const res = await getWithHeaderLines(url, cookieLines(lines));
+        expect(variantOfPage(res.body), JSON.stringify(lines)).toBe(app);
+        expect(res.headers['x-cache'], JSON.stringify(lines)).not.toBe('HIT');
+      }
+      for (const variant of CANONICAL) {
+        const res = await getWithHeaderLines(url, cookieLines([`a11y=${variant}`]));
+        expect(variantOfPage(res.body), `a11y=${variant} after ${JSON.stringify(lines)}`).toBe(variant);
+      }
+    }
   });
 
   it('serves hashed assets with the immutable header', async () => {

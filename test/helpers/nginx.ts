@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,4 +62,33 @@ export async function startNginx(appPorts: number[]): Promise<RunningNginx> {
       rmSync(prefix, { recursive: true, force: true });
     },
   };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A GET that sends exactly the header lines given, in their order and spelling, a name repeated as often
+ * as it is listed (fetch and Node's own client join repeated Cookie lines into one), and no
+ * Accept-Encoding unless listed: what a hand-made request can send.
+ */
+export function getWithHeaderLines(url: string, lines: Array<[string, string]>): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers: [['Host', target.host], ...lines].flat() },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }

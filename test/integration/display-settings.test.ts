@@ -84,8 +84,30 @@ describe('pages in the display settings', () => {
     for (const cookie of ['a11y=size:999|contrast:<script>', 'a11y=', `a11y=${'size:200|'.repeat(20)}`, 'xa11y=size:200']) {
       const plain = await request(app).get('/en/about').set('cookie', cookie).expect(200);
       expect(htmlTag(plain.text)).toBe('<html lang="en" dir="ltr">');
-      expect(plain.headers['cache-control']).toMatch(/^public, /);
+      // The default settings, yet private: a cache that reads the cookie its own way must not keep it.
+      expect(plain.headers['cache-control']).toBe('private, max-age=0');
     }
+    expect((await request(app).get('/en/about').set('cookie', 'theme=x').expect(200)).headers['cache-control']).toMatch(/^public, /);
+  });
+
+  it('sends a private page to every request whose cookies name the display cookie in any spelling, kept apart from the shared one', async () => {
+    const app = await setup();
+    for (const cookie of ['A11Y=size:200', 'x=1, a11y=size:150', 'a11y=', '%61%31%31%79=size:200']) {
+      const odd = await request(app).get('/en/about').set('cookie', cookie).expect(200);
+      expect(htmlTag(odd.text), cookie).toBe('<html lang="en" dir="ltr">');
+      expect(odd.headers['cache-control'], cookie).toBe('private, max-age=0');
+    }
+    await pagesStored(app, 1);
+    // The shared page was never stored from those: the first plain visitor's is rendered, and public.
+    const renders = app.locals.renders;
+    const plain = await request(app).get('/en/about').set('cookie', 'theme=dark').expect(200);
+    expect(app.locals.renders).toBe(renders + 1);
+    expect(plain.headers['cache-control']).toMatch(/^public, /);
+    await pagesStored(app, 2);
+    const again = await request(app).get('/en/about').set('cookie', 'A11Y=size:200').expect(200);
+    expect(app.locals.renders).toBe(renders + 1);
+    expect(again.headers['cache-control']).toBe('private, max-age=0');
+    expect((await request(app).get('/en/about').expect(200)).headers['cache-control']).toMatch(/^public, /);
   });
 
   it('leaves images out of a page whose visitor hides them (nothing is fetched)', async () => {
