@@ -42,6 +42,7 @@ import { buildId } from './shared-cache/build-id';
 import { createImages, type Images } from './images';
 import { pictureMaker } from './images/pictures';
 import { registerImageMetrics } from './images/metrics';
+import { registerAlertMetrics } from './alert-metrics';
 
 export interface AppDeps {
   source?: Source;
@@ -143,6 +144,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     shared: shared?.imageFacts,
   });
   registerImageMetrics(metrics.registry, images);
+  registerAlertMetrics(metrics.registry, { ready: () => upstream.ready });
   // Site search, the sitemap and the feeds share one catalogue made from the data cache (server/search).
   const search = new SiteIndex({ cache, logger, api: (session) => createSiteApi(cache, session, { studentLifePath: studentLifePath(config) }) });
   const renderDeps: RenderDeps = {

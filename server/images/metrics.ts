@@ -3,6 +3,7 @@
  * outside when images are slow or missing. All read at scrape time from the parts' own figures.
  */
 import { Counter, type Registry } from 'prom-client';
+import { residentBytes } from '../alert-metrics';
 import { gauge, mirrored } from '../metrics';
 import type { Images } from '.';
 import { FALLBACK_REASONS } from './refused';
@@ -11,6 +12,10 @@ export function registerImageMetrics(registry: Registry, { variants, versions, d
   gauge(registry, 'site_image_queue_running', 'Image variants being made now (at most IMAGE_ENCODERS)', () => variants.queue.stats.running);
   gauge(registry, 'site_image_queue_waiting', 'Image variants waiting for a slot (past 16, requests get the default image)', () => variants.queue.stats.queued);
   gauge(registry, 'site_image_encoder_processes', 'Encoder child processes alive (they exit when idle)', () => encoder.pids.length);
+  // A container's limit counts them with the server: the memory alert adds them to the server's own.
+  gauge(registry, 'site_image_encoders_resident_memory_bytes', 'Resident memory of the encoder child processes alive now, summed', () =>
+    encoder.pids.reduce((sum, pid) => sum + residentBytes(pid), 0),
+  );
   mirrored(registry, 'site_image_encode_timeouts_total', 'Encodes stopped at IMAGE_ENCODE_TIMEOUT_S (their process killed)', () => encoder.stats.timeouts);
   mirrored(registry, 'site_image_encode_memory_kills_total', 'Encodes stopped at IMAGE_ENCODER_MAX_MB (their process killed)', () => encoder.stats.memoryKills);
   mirrored(

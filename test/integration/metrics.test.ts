@@ -96,6 +96,27 @@ describe('metrics', () => {
     expect(metric(await scrape(app), 'site_eventloop_own_delay_max_seconds')).toBeLessThan((150 - TICK_MS - 20) / 1000);
   });
 
+  it('say whether the replica is ready, and the memory limit the alerts measure it against', async () => {
+    // A backend that never answers: nothing to show, as /readyz says.
+    const deadPort = await freePort();
+    const dead = testApp(`http://127.0.0.1:${deadPort}`, { BACKEND_TIMEOUT_MS: '200' });
+    await request(dead).get('/news/5');
+    await request(dead).get('/readyz').expect(503);
+    const before = await scrape(dead);
+    expect(before).toMatch(/^site_ready 0$/m);
+
+    const app = testApp(backend.url);
+    await request(app).get('/news/5').expect(200);
+    await request(app).get('/readyz').expect(200);
+    const text = await scrape(app);
+    expect(text).toMatch(/^site_ready 1$/m);
+    // No container limit on a test machine: the host's memory, which the process's own is a share of.
+    const limit = Number(/^site_memory_limit_bytes (\d+)$/m.exec(text)?.[1]);
+    const resident = Number(/^process_resident_memory_bytes (\d+)$/m.exec(text)?.[1]);
+    expect(limit).toBeGreaterThan(resident);
+    expect(text).toMatch(/^site_image_encoders_resident_memory_bytes \d+$/m);
+  });
+
   it('are served on METRICS_PORT by the server process and not on the public port', async () => {
     const metricsPort = await freePort();
     const server = await startServer({ BACKEND_URL: backend.url, METRICS_PORT: String(metricsPort) });
