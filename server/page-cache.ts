@@ -4,6 +4,11 @@
  * prepared when it was stored, keyed by URL and valid while every data entry the page used still has the
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
  * again on their next request. Bounded in bytes (shared/bounded.ts), least recently used out first.
+ *
+ * Personal pages (display settings, server/request-display.ts) have a bound of their own, a small share
+ * of the whole: any client can ask for each of the 48 display variants of every URL, and in one LRU with
+ * the shared pages that would evict the pages nearly every visitor gets. Cycling variants evicts only
+ * other personal pages.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -61,9 +66,18 @@ export interface PageCacheStats {
   evictions: number;
 }
 
+/**
+ * The share of the bound that personal pages may hold: at the default 32 MB, 4 MB, about 160 pages of 25 KB,
+ * many times what the few visitors using the panel at once ask for.
+ */
+export const PERSONAL_SHARE = 1 / 8;
+
 export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, revalidations: 0, misses: 0, stores: 0, evictions: 0 };
-  private readonly pages: BoundedMap<string, StoredPage>;
+  /** Pages every visitor without display settings gets, keyed by URL. */
+  private readonly shared: BoundedMap<string, StoredPage>;
+  /** Pages for personal requests, keyed by URL and variant (`storedPageKey`). */
+  private readonly personal: BoundedMap<string, StoredPage>;
   private readonly compressing = new Set<string>();
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
   private readonly storing = new Set<Promise<void>>();
@@ -73,15 +87,28 @@ export class PageCache {
     private readonly data: DataCache,
     private readonly maxBytes: number,
   ) {
-    this.pages = boundedMap<string, StoredPage>({ size: maxBytes, sizeOf: (page) => page.bytes }, { onEvict: () => this.stats.evictions++ });
+    const personalBytes = Math.floor(maxBytes * PERSONAL_SHARE);
+    const bounded = (size: number) => boundedMap<string, StoredPage>({ size, sizeOf: (page) => page.bytes }, { onEvict: () => this.stats.evictions++ });
+    this.shared = bounded(maxBytes - personalBytes);
+    this.personal = bounded(personalBytes);
   }
 
   get bytes(): number {
-    return this.pages.calculatedSize;
+    return this.shared.calculatedSize + this.personal.calculatedSize;
   }
 
   get size(): number {
-    return this.pages.size;
+    return this.shared.size + this.personal.size;
+  }
+
+  /** Stored personal pages and their bytes, within `PERSONAL_SHARE` of the bound. */
+  get personalPages(): { pages: number; bytes: number } {
+    return { pages: this.personal.size, bytes: this.personal.calculatedSize };
+  }
+
+  /** Where the page of `key` is kept: a personal page's key has its variant after a space. */
+  private mapOf(key: string): BoundedMap<string, StoredPage> {
+    return key.includes(' ') ? this.personal : this.shared;
   }
 
   /**
@@ -131,7 +158,8 @@ export class PageCache {
    * version are as they were when it was stored; else the page is dropped.
    */
   private checked(key: string): { page: StoredPage; expired: string[] } | null {
-    const page = this.pages.get(key);
+    const pages = this.mapOf(key);
+    const page = pages.get(key);
     if (!page) return null;
     const expired: string[] = [];
     let current = page.imagesAt === null || page.imagesAt === this.learnt;
@@ -142,7 +170,7 @@ export class PageCache {
       if (now?.freshness === 'expired') expired.push(path);
     }
     if (current) return { page, expired };
-    this.pages.delete(key);
+    pages.delete(key);
     return null;
   }
 
@@ -190,15 +218,17 @@ export class PageCache {
       imagesAt: page.imagesAt,
       bytes: gz.length + br.length,
     };
-    // Larger than the whole bound once compressed: not stored, and a page stored before under the key stays.
-    if (stored.bytes > this.maxBytes) return;
-    this.pages.set(key, stored);
+    // Larger than its whole bound once compressed: not stored, and a page stored before under the key stays.
+    const pages = this.mapOf(key);
+    if (stored.bytes > pages.maxSize) return;
+    pages.set(key, stored);
     this.stats.stores++;
   }
 
   /** Drops every stored page (server/invalidation.ts says when). */
   clear(): void {
-    this.pages.clear();
+    this.shared.clear();
+    this.personal.clear();
   }
 }
 

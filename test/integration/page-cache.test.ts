@@ -4,6 +4,7 @@ import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { about, coreRoutes, newsItem } from '../helpers/fixtures';
 import { pagesStored, testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';
+import { DEFAULT_DISPLAY, DISPLAY_CHOICES, displayVariant, type DisplaySettings } from '../../shared/display';
 
 const TOKEN = 'editor-token-0123456789';
 let backend: FakeBackend | null = null;
@@ -96,6 +97,30 @@ describe('the page cache', () => {
     expect(again.text).toContain('Tarix uz-about');
     expect(app.locals.renders).toBe(renders);
   });
+
+  it('keeps the default pages warm however many display variants a client cycles through', async () => {
+    // 1 MB, the smallest bound: 47 variants of these three pages, about 11 KB each, are half as much again.
+    const { app } = await setup({ PAGE_CACHE_MAX_MB: '1' });
+    const paths = ['/en/about', '/ru/about', '/about'];
+    for (const path of paths) await request(app).get(path).expect(200);
+    await pagesStored(app, paths.length);
+    // Every one of the 48 variants of every page, as any client may send them without the panel.
+    let variants: DisplaySettings[] = [DEFAULT_DISPLAY];
+    for (const [name, choices] of Object.entries(DISPLAY_CHOICES)) variants = variants.flatMap((v) => choices.map((choice) => ({ ...v, [name]: choice })));
+    const cookies = variants.map(displayVariant).filter(Boolean);
+    expect(cookies).toHaveLength(47);
+    for (const path of paths) {
+      for (const variant of cookies) await request(app).get(path).set('cookie', `a11y=${variant}`).expect(200);
+      await app.locals.pageCache.settled();
+    }
+    expect(app.locals.pageCache.stats.evictions).toBeGreaterThan(0);
+    const renders = app.locals.renders;
+    const { hits } = app.locals.pageCache.stats;
+    for (const path of paths) await request(app).get(path).expect(200);
+    expect(app.locals.renders).toBe(renders);
+    expect(app.locals.pageCache.stats.hits).toBe(hits + paths.length);
+    // 141 renders: a bound for a hang, many times what a busy machine takes.
+  }, 120_000);
 
   it('never stores a streamed page (its inline scripts carry a nonce) or a degraded one', async () => {
     backend = await startFakeBackend(coreRoutes());

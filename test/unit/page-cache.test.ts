@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataCache } from '../../server/backend/cache';
-import { PageCache } from '../../server/page-cache';
+import { PageCache, PERSONAL_SHARE, storedPageKey } from '../../server/page-cache';
+import { displayOfRequest } from '../../server/request-display';
 
 const data = new DataCache({ source: { name: 'none', mediaBase: '', fetchJson: async () => ({ kind: 'not-found' }) }, ttlMs: 60_000, staleMs: 0, maxKeys: 10 });
 
@@ -48,6 +49,21 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
     expect(cache.stats.evictions).toBeGreaterThan(0);
     expect(cache.bytes).toBeLessThanOrEqual(bound);
     expect(heldBytes).toBeLessThanOrEqual(bound);
+  });
+
+  it('keeps personal pages (display settings) within their own share: they never evict a shared page', async () => {
+    const bound = 64_000;
+    const cache = new PageCache(data, bound);
+    await cache.store('/a', page(noise(2000)));
+    await cache.store('/b', page(noise(2000)));
+    for (let n = 0; n < 100; n++) {
+      await cache.store(storedPageKey(`/news/${n}`, displayOfRequest({ cookie: 'a11y=size:200' })), page(noise(2000)));
+    }
+    expect([cache.get('/a'), cache.get('/b')].map(Boolean)).toEqual([true, true]);
+    expect(cache.stats.evictions).toBeGreaterThan(0);
+    expect(cache.personalPages.bytes).toBeLessThanOrEqual(bound * PERSONAL_SHARE);
+    expect(cache.get(storedPageKey('/news/99', displayOfRequest({ cookie: 'a11y=size:200' })))).not.toBeNull();
+    expect(cache.bytes).toBeLessThanOrEqual(bound);
   });
 
   it('stores nothing with a bound of 0', async () => {
