@@ -2,7 +2,7 @@
  * The default link-preview image (public/media/default/share.png, 1200x630, what Telegram, Facebook
  * and X show for a page without a picture of its own) and a square raster logo
  * (public/media/default/logo.png, 512x512, for structured data and feed readers). Original artwork:
- * the site's monogram (shared/components/Logo.tsx) and the university's name in its three languages,
+ * the site's monogram (shared/islands/ui/Logo.tsx) and the university's name in its three languages,
  * drawn as SVG and rasterised with resvg (a devDependency; run `node scripts/generate-share-image.mjs`).
  * PNG rather than SVG because most link-preview crawlers do not read SVG images.
  */

@@ -5,7 +5,7 @@
  * the smallest body: br, then gzip, then identity.
  */
 import Negotiator from 'negotiator';
-import { boundedMap } from '../shared/bounded';
+import { boundedMap } from './bounded';
 
 export type Coding = 'br' | 'gzip';
 

@@ -3,7 +3,7 @@
  * unpacked from gzip when asked: keeping it would triple a page's bytes) and the response headers
  * prepared when it was stored, keyed by URL and valid while every data entry the page used still has the
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
- * again on their next request. Bounded in bytes (shared/bounded.ts), least recently used out first.
+ * again on their next request. Bounded in bytes (server/bounded.ts), least recently used out first.
  *
  * Personal pages (display settings, server/request-display.ts) have a bound of their own, a small share
  * of the whole: any client can ask for each of the 48 display variants of every URL, and in one LRU with
@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { boundedMap, type BoundedMap } from '../shared/bounded';
+import { boundedMap, type BoundedMap } from './bounded';
 import { pageUrl } from '../shared/page-query';
 import type { DataCache } from './backend/cache';
 import { entityTag } from './etag';

@@ -4,7 +4,7 @@
  * once, when the data cache fills, never per request. Over a limit, past the time limit, or when the
  * sanitiser fails, the field becomes escaped plain text: the rest of the item still shows.
  */
-import { boundedMap } from '../shared/bounded';
+import { boundedMap } from './bounded';
 import { dict } from '../shared/i18n';
 import type { Lang } from '../shared/lang';
 import { overLimit } from './rich-text/limits';
@@ -32,7 +32,7 @@ const PLAIN = /^[^<>&\u00a0]*$/;
  * Fields sanitised lately, by base and dirty HTML. A refresh of the data cache mostly brings back the
  * same texts, and DOMPurify on jsdom costs time in proportion to the text, milliseconds for a long
  * field (`npm run bench:refresh` shows what refreshes cost): a field seen before is answered from here. Only clean answers are kept (a field that timed out or
- * failed is tried again next time). Bounded in characters, keys and values (shared/bounded.ts), at most
+ * failed is tried again next time). Bounded in characters, keys and values (server/bounded.ts), at most
  * ~8 MB. The values are the strings the data cache holds anyway.
  */
 const RECENT_MAX_CHARS = 4 * 1024 * 1024;

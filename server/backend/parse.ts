@@ -28,7 +28,7 @@ import type {
 } from '../../shared/api';
 import { cyrillicText } from '../../shared/cyrillic';
 import { CONTENT_LANGS, LANGS, type ContentLang } from '../../shared/lang';
-import { rememberedWithin } from '../../shared/remembered';
+import { rememberedWithin } from '../bounded';
 import { cyrillicHtml } from '../rich-text/cyrillic';
 import { htmlToText, sanitizeHtml } from '../sanitize';
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { boundedMap, type BoundedMap } from '../../shared/bounded';
+import { boundedMap, type BoundedMap } from '../bounded';
 import type { Logger } from '../logger';
 import { privateCacheDir } from './cache-dir';
 import type { Encoded } from './encoder';
@@ -39,7 +39,7 @@ const TEMP_PREFIX = '.tmp-';
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 export class DiskCache {
-  /** Least recently used out first (shared/bounded.ts); an entry evicted has its file deleted. */
+  /** Least recently used out first (server/bounded.ts); an entry evicted has its file deleted. */
   private readonly index: BoundedMap<string, Entry>;
   /** Files of evicted entries being deleted: `put` and the scan wait for them. */
   private removals: Array<Promise<void>> = [];

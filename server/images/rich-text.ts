@@ -12,7 +12,7 @@
  * characters, digits and dots. So nothing here reads the backend's markup: the source comes out of the
  * mark, and the rest of the tag (alt, title…) is left as the sanitiser wrote it.
  */
-import { boundedMap } from '../../shared/bounded';
+import { boundedMap } from '../bounded';
 import type { SafeUrl } from '../../shared/api';
 import type { PicturePlace } from '../../shared/pictures';
 import { escapeHtml } from '../rich-text/text';

@@ -7,7 +7,7 @@
  * - `signature` is the HMAC (signing.ts) of `<width>/<version>/<source>` as written in the URL.
  * The format is not in the URL: it follows Accept (Vary: Accept).
  */
-import { boundedMap } from '../../shared/bounded';
+import { boundedMap } from '../bounded';
 import { isWidth, SHARE, vectorWidth, WIDTHS, type Size } from './formats';
 import type { Signer } from './signing';
 import type { Versions } from './versions';
@@ -62,7 +62,7 @@ export function variantFor(set: ImageSet, width: number): string {
 
 /**
  * `imageSet` is what pages call, many times per render, so its answers are kept in a bounded map
- * (shared/bounded.ts; a HMAC per width is cheap, eight per image on every render are not free).
+ * (server/bounded.ts; a HMAC per width is cheap, eight per image on every render are not free).
  */
 export class ImageUrls {
   private readonly memo = boundedMap<string, ImageSet>({ entries: MAX_MEMO });

@@ -8,7 +8,7 @@
  * with it, so a broken image is neither fetched nor drawn again for each of them. The default image is
  * answered as the file it is, never made: see `fallback`.
  */
-import { boundedMap } from '../../shared/bounded';
+import { boundedMap } from '../bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import { within } from '../within';

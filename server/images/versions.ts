@@ -3,7 +3,7 @@
  * displayed size, and its validators. Image URLs carry the version, so a replaced photo gets new URLs
  * and an old URL can be cached for a year. Learnt when a source is first fetched; checked again in
  * the background (a conditional GET) when a URL is made from an entry older than the check interval.
- * Bounded, least recently used out (shared/bounded.ts); lost on restart, which is safe: URLs are then
+ * Bounded, least recently used out (server/bounded.ts); lost on restart, which is safe: URLs are then
  * made without a version (and cached briefly) until the next fetch learns it again, and a hash of the
  * same bytes is the same.
  * Checks run a few at once, with a bounded queue: a source that ignores validators answers with its
@@ -12,7 +12,7 @@
  * that uses it asks again.
  */
 import { createHash } from 'node:crypto';
-import { boundedMap, type BoundedMap } from '../../shared/bounded';
+import { boundedMap, type BoundedMap } from '../bounded';
 import type { Sources, Validators } from './sources';
 import { Busy, WorkQueue } from './work-queue';
 

@@ -17,7 +17,7 @@ import type { SiteApi } from '../../shared/data';
 import { CONTENT_LANG, CONTENT_LANGS, LANGS, type ContentLang, type Lang } from '../../shared/lang';
 import type { DataCache } from '../backend/cache';
 import { DataSession } from '../backend/session';
-import { boundedMap, type BoundedMap } from '../../shared/bounded';
+import { boundedMap, type BoundedMap } from '../bounded';
 import type { Logger } from '../logger';
 import { collectCatalogue, type Catalogue } from './catalogue';
 import { documentsFor, type SearchDoc } from './documents';
@@ -63,7 +63,7 @@ export interface SiteIndexOptions {
  * ("qabul" in admission season) pays for the search and the marking of its results again, a large
  * share of the page's CPU (the `/search?q=talaba` row of `npm run bench` asks one query repeatedly).
  * A new build starts with none, so results never outlive the data they came from; past the bound the
- * least recently asked go first (shared/bounded.ts). The pages are shared between requests and read only
+ * least recently asked go first (server/bounded.ts). The pages are shared between requests and read only
  * (the loader maps them to new objects). A result page holds a few KB of heap, so the bound keeps the
  * whole at a few MB.
  */

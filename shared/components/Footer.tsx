@@ -4,7 +4,7 @@ import { FOOTER_SECTIONS } from '../nav';
 import MapFacadeIsland from '../islands/MapFacade';
 import { EXTERNAL, SITE } from '../site';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
-import { Logo } from './Logo';
+import { Logo } from '../islands/ui/Logo';
 import { SocialLinks } from './SocialLinks';
 import { phoneText } from '../format';
 

@@ -8,7 +8,7 @@ import { pageSearch } from '../page-query';
 import { EXTERNAL } from '../site';
 import { AccessibilityPanel } from './AccessibilityPanel';
 import { ExternalLink, LocalLink, NavItemLink } from './links';
-import { Logo } from './Logo';
+import { Logo } from '../islands/ui/Logo';
 import { SearchForm } from './SearchForm';
 
 /**

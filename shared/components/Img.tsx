@@ -2,7 +2,7 @@ import type { ImgHTMLAttributes } from 'react';
 import type { Picture } from '../api';
 import { useDisplay } from '../app-context';
 import { PLACES, type BoxedPlace } from '../pictures';
-import { ImageOrText } from './ImageOrText';
+import { ImageOrText } from '../islands/ui/ImageOrText';
 
 /** The backend's image as the server made it (shared/api.ts Picture), or `fallback` (the site's own) when it sent none. */
 type Source = { picture: Picture; fallback?: undefined } | { picture: Picture | null; fallback: string };

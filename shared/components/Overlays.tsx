@@ -5,7 +5,7 @@
  */
 import { useT } from '../app-context';
 import { LOADER_TARGET_PERCENT } from '../constants';
-import { Logo } from './Logo';
+import { Logo } from '../islands/ui/Logo';
 
 export function Overlays() {
   const t = useT();

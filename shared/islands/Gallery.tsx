@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { GalleryItem } from './gallery/types';
-import { ImageOrText } from '../components/ImageOrText';
+import { ImageOrText } from './ui/ImageOrText';
 import { island } from './island';
 import { plainClick } from './plain-click';
 

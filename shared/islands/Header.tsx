@@ -4,8 +4,8 @@
  * behind. Its links are server HTML in slots; it owns only which menu is open.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Dropdown } from '../components/Dropdown';
-import { useClickOutside, useEscape, useHydrated } from '../hooks';
+import { Dropdown } from './ui/Dropdown';
+import { useClickOutside, useEscape, useHydrated } from './hooks';
 import { LangSwitch, MenuLanguages } from './header/LanguageMenu';
 import { SearchToggle } from './header/SearchToggle';
 import type { HeaderProps } from './header/types';

@@ -5,7 +5,7 @@
  * never renders it, so crawlers and visitors without JavaScript always see the page.
  */
 import { useEffect, useState } from 'react';
-import { Logo } from '../components/Logo';
+import { Logo } from './ui/Logo';
 import { HOME_LOADER_MAX_MS } from '../constants';
 import { island } from './island';
 

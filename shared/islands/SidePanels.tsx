@@ -6,7 +6,7 @@
  * action button (home/panel-state.ts), which hides while one is open.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useClickOutside, useEscape, useFocusTrap } from '../hooks';
+import { useClickOutside, useEscape, useFocusTrap } from './hooks';
 import { setOpenPanel, useOpenPanel, type PanelId } from './home/panel-state';
 import { island } from './island';
 

@@ -7,7 +7,7 @@
  */
 import { useState, type MouseEvent } from 'react';
 import { VACANCY_STAGGER_MS } from '../constants';
-import { useHydrated } from '../hooks';
+import { useHydrated } from './hooks';
 import { island } from './island';
 import { ALL, filtersHref, matches, type FilterOption, type Filters, type VacancyView } from './vacancyboard/types';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boundedMap } from '../../shared/bounded';
+import { boundedMap } from '../../server/bounded';
 
-describe('bounded maps (shared/bounded.ts)', () => {
+describe('bounded maps (server/bounded.ts)', () => {
   it('hold at most their entries, the least recently used out first', () => {
     const evicted: string[] = [];
     const map = boundedMap<string, number>({ entries: 2 }, { onEvict: (_value, key) => evicted.push(key) });

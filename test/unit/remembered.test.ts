@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { remembered, rememberedPerLang, rememberedWithin } from '../../shared/remembered';
+import { rememberedWithin } from '../../server/bounded';
+import { remembered, rememberedPerLang } from '../../shared/remembered';
 
 describe('remembered answers', () => {
   it('computes each input once, null answers included, and forgets the least recently asked past its bound', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { LANGUAGE_SWITCH_DELAY_MS } from '../../constants';
-import { Dropdown } from '../../components/Dropdown';
+import { Dropdown } from '../ui/Dropdown';
 import { plainClick } from '../plain-click';
 import type { LanguageChoice } from './types';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useHydrated } from '../../hooks';
+import { useHydrated } from '../hooks';
 import { Slot } from '../island';
-import { SearchIcon } from '../../components/SearchIcon';
+import { SearchIcon } from '../ui/SearchIcon';
 
 /**
  * The header's search button. Without JavaScript (and until the header hydrates) it is a link to the

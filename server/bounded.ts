@@ -4,8 +4,7 @@
  * everywhere: `entries`, how many; or `size`, the sum of what `sizeOf` counts for each entry (bytes, or
  * characters for text), never more, however it is filled. An entry larger than the whole bound (or
  * than `largestEntry`) is never kept, and storing one drops the key's older value. A bound of 0 holds
- * nothing. Server-side only: no island imports this, so lru-cache stays out of the browser's bundle
- * (test/e2e/budgets.test.ts would see it).
+ * nothing. In server/, so no code that runs in the browser can import it (eslint.config.js).
  */
 import { LRUCache } from 'lru-cache';
 
@@ -47,4 +46,21 @@ export function boundedMap<K extends Held, V extends Held>(bound: Bound<K, V>, {
 /** lru-cache has no empty bound: every entry is made larger than the largest it keeps. */
 function holdsNothing<K extends Held, V extends Held>(): BoundedMap<K, V> {
   return new LRUCache<K, V>({ max: 1, maxEntrySize: 1, sizeCalculation: () => 2 });
+}
+
+/**
+ * A pure function of text to text, its answers remembered within `maxChars` characters (inputs and
+ * answers), least recently asked forgotten first: for long texts (rich text), where a count of entries
+ * says nothing of the memory held. A text larger than the bound is answered and never kept.
+ */
+export function rememberedWithin(maxChars: number, compute: (key: string) => string): (key: string) => string {
+  const answers = boundedMap<string, string>({ size: maxChars, sizeOf: (value, key) => key.length + value.length });
+  return (key) => {
+    let value = answers.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      answers.set(key, value);
+    }
+    return value;
+  };
 }

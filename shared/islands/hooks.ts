@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-import { motionReduced } from './display';
+import { motionReduced } from '../display';
 
 const noop = () => () => {};
 
