@@ -6,20 +6,12 @@
 import { type ContentLang, type Lang } from './lang';
 import { toCyrillic } from './uz-cyrl/transliterate';
 
-/** Addresses a reader copies or types: kept in Latin letters, exactly as written. */
-const ADDRESS =
-  /(?:https?:\/\/|www\.)[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:uz|com|org|net|ru|me|io|edu|gov|info)\b(?:\/[^\s<>"]*)?/gi;
-
-/** Uzbek Latin text in Cyrillic script, addresses kept in Latin. */
+/**
+ * Uzbek Latin text in Cyrillic script, addresses kept in Latin: the transliterator's own single pass
+ * (shared/uz-cyrl/scan.ts) keeps them, so the text is read once, in time linear in its length.
+ */
 export function cyrillicText(latin: string): string {
-  if (!/[A-Za-z]/.test(latin)) return latin;
-  let out = '';
-  let at = 0;
-  for (const match of latin.matchAll(ADDRESS)) {
-    out += toCyrillic(latin.slice(at, match.index)) + match[0];
-    at = match.index + match[0].length;
-  }
-  return out + toCyrillic(latin.slice(at));
+  return /[A-Za-z]/.test(latin) ? toCyrillic(latin) : latin;
 }
 
 /** A copy of content (strings in objects and arrays, at any depth) with every string in Cyrillic. */

@@ -1,8 +1,10 @@
 /**
  * What the uz-cyrl rendition adds to a cold fill: all embedded content (the site's real size) read
  * through a cold data cache, parsed, sanitised and transliterated, then the transliteration alone run
- * again on the same Latin fields (plain text and rich text, as the parsers do). Bundled and run by
- * scripts/cyrillic-cost.mjs: speed is a measurement, never a test.
+ * again on the same Latin fields (plain text and rich text, as the parsers do), in characters per
+ * millisecond; and the same rate on hostile fields of 64 KB (long runs of one class of character),
+ * which must stay of the same order as the content's. Bundled and run by scripts/cyrillic-cost.mjs:
+ * speed is a measurement, never a test (test/unit/uz-cyrl-linear.test.ts bounds it).
  */
 import { createSiteApi } from '../../server/backend/api';
 import { DataCache } from '../../server/backend/cache';
@@ -27,6 +29,30 @@ function latinFields(value: unknown, out: string[] = []): string[] {
 
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 
+/** Hostile plain-text fields: a Latin word, then a long run of one class of character. */
+const HOSTILE: Record<string, string> = {
+  'б (Cyrillic)': 'б',
+  gʻ: 'gʻ',
+  'one Latin word': 'a',
+  'aB (capitals inside a word)': 'aB',
+  'a- (hyphens)': 'a-',
+  'a. (dots)': 'a.',
+  '/ (slashes)': '/',
+};
+const HOSTILE_SIZE = 64 * 1024;
+
+/** Characters per millisecond of `transform` over `texts`, from the best of `rounds` runs. */
+function rate(texts: string[], transform: (text: string) => string, rounds: number): number {
+  const chars = texts.reduce((sum, text) => sum + text.length, 0);
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const started = process.hrtime.bigint();
+    for (const text of texts) transform(text);
+    best = Math.min(best, ms(started));
+  }
+  return chars / best;
+}
+
 export async function cyrillicCost(): Promise<string> {
   // The sanitiser thread starts once per process: started here, it is not counted as the fill's.
   await sanitizeHtml('<p>a</p>');
@@ -42,9 +68,19 @@ export async function cyrillicCost(): Promise<string> {
   const again = process.hrtime.bigint();
   for (let round = 0; round < rounds; round++) for (const field of fields) (field.includes('<') ? cyrillicHtml : cyrillicText)(field);
   const cyrillicMs = ms(again) / rounds;
-  return (
+  const contentRate = rate(fields, (field) => (field.includes('<') ? cyrillicHtml : cyrillicText)(field), rounds);
+  const hostile = Object.entries(HOSTILE).map(([name, unit]) => {
+    const field = `a ${unit.repeat(HOSTILE_SIZE / unit.length)}`;
+    const perMs = rate([field], cyrillicText, 1);
+    return `  ${name}: ${perMs >= 10 ? Math.round(perMs) : perMs.toPrecision(2)} chars/ms (${Math.round(field.length / perMs)} ms)`;
+  });
+  return [
     `cold fill of all embedded content (${cache.stats.upstreamCalls} responses): ${fillMs.toFixed(1)} ms; ` +
-    `its uz-cyrl rendition alone: ${cyrillicMs.toFixed(1)} ms (${((cyrillicMs / fillMs) * 100).toFixed(1)} %; ` +
-    `${fields.length} Latin fields, ${rich.length} of them rich text, ${Math.round(chars / 1024)} K characters; mean of ${rounds})`
-  );
+      `its uz-cyrl rendition alone: ${cyrillicMs.toFixed(1)} ms (${((cyrillicMs / fillMs) * 100).toFixed(1)} %; ` +
+      `${fields.length} Latin fields, ${rich.length} of them rich text, ${Math.round(chars / 1024)} K characters; mean of ${rounds})`,
+    `transliteration rate on that content: ${Math.round(contentRate)} chars/ms (best of ${rounds})`,
+    `on a hostile 64 KB plain field, "a " and a run of (one run each):`,
+    ...hostile,
+    'the quadratic transliterator it replaced, on the same inputs: docs/performance.md#the-uz-cyrl-rendition',
+  ].join('\n');
 }

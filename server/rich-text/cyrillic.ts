@@ -53,6 +53,8 @@ export function cyrillicHtml(html: string): string {
   const out: string[] = [];
   /** For each open element, its name and whether its text stays Latin. */
   const open: Array<{ name: string; keeps: boolean }> = [];
+  /** How many elements of each name are open: a closing tag with none open costs nothing. */
+  const openByName = new Map<string, number>();
   let at = 0;
   while (at < html.length) {
     const lt = html.indexOf('<', at);
@@ -72,11 +74,16 @@ export function cyrillicHtml(html: string): string {
     const name = /^<\/?([a-zA-Z][a-zA-Z0-9-]*)/.exec(tag)?.[1]?.toLowerCase();
     if (!name) continue;
     if (tag[1] === '/') {
-      // Serialised HTML closes what it opens, in order: drop up to the matching element.
-      const index = open.map((element) => element.name).lastIndexOf(name);
-      if (index !== -1) open.length = index;
+      // Serialised HTML closes what it opens, in order: drop up to the matching element. Each element
+      // is pushed and popped once, so this stays linear however deep the nesting.
+      if (!openByName.get(name)) continue;
+      for (let closed = open.pop(); closed; closed = open.pop()) {
+        openByName.set(closed.name, openByName.get(closed.name)! - 1);
+        if (closed.name === name) break;
+      }
     } else if (!VOID.has(name)) {
       open.push({ name, keeps: keepsLatin(name, tag, open.at(-1)?.keeps ?? false) });
+      openByName.set(name, (openByName.get(name) ?? 0) + 1);
     }
   }
   return out.join('');

@@ -12,12 +12,14 @@ export const LETTER_MARK = 'ʻ';
 export const TUTUQ = 'ʼ';
 
 const ANY_APOSTROPHE = new RegExp(`[${APOSTROPHE_CHARS}]`, 'g');
+const HAS_APOSTROPHE = new RegExp(`[${APOSTROPHE_CHARS}]`);
 
 /**
  * One spelling for every apostrophe of a lowercase Latin word: ʻ after o and g, ʼ elsewhere. Exception
  * keys are written this way, so a word typed with ' or ’ finds them.
  */
 export function canonicalApostrophes(word: string): string {
+  if (!HAS_APOSTROPHE.test(word)) return word;
   return word.replace(ANY_APOSTROPHE, (_mark, index: number) => {
     const before = word[index - 1];
     return before === 'o' || before === 'g' ? LETTER_MARK : TUTUQ;

@@ -3,7 +3,23 @@
  * key caps, units), compared case-insensitively as whole words; a suffix after an apostrophe is still
  * Uzbek (YouTubeʼdan → YouTubeʼдан). Callers add their own with keepLatin().
  */
-export const KEEP_LATIN = new Set<string>(
+/** A set of lowercase names that knows its longest, so that a look-up by a word's beginnings stops there. */
+class NameSet extends Set<string> {
+  longest = 0;
+
+  constructor(names: Iterable<string>) {
+    // Added here rather than by Set's constructor, which would run before `longest` is set.
+    super();
+    for (const name of names) this.add(name);
+  }
+
+  override add(name: string): this {
+    this.longest = Math.max(this.longest, name.length);
+    return super.add(name);
+  }
+}
+
+export const KEEP_LATIN = new NameSet(
   [
     // brands and services
     'Google',

@@ -1,19 +1,22 @@
 /**
  * Whole words and stems whose Cyrillic spelling the letter rules cannot know. A stem matches at the
- * start of a word followed by Uzbek suffixes only (suffixes.ts); the longest matching stem wins.
+ * start of a word followed by Uzbek suffixes only (suffixes.ts); the longest matching stem wins. A
+ * look-up tries only the word's beginnings up to the longest stem's length and reads the suffixes once,
+ * so a word of any length costs time in proportion to its length.
  */
 import { canonicalApostrophes } from './apostrophes';
 import { lettersToCyrillic } from './letters';
-import { isSuffixChain } from './suffixes';
+import { suffixChains } from './suffixes';
 
 /** A Latin word or stem, lowercase, and its Cyrillic spelling. */
 export type StemPair = readonly [latin: string, cyrillic: string];
 
-/** Stems are looked up only for words that share their first letters: most words skip the search. */
+/** The shortest stem a longer word is searched for. */
 const PREFIX = 3;
 
 export class StemTable {
   private readonly stems = new Map<string, string>();
+  /** Every beginning of every entry (from PREFIX letters on): a search stops at the first the word leaves. */
   private readonly prefixes = new Set<string>();
 
   constructor(...lists: readonly (readonly StemPair[])[]) {
@@ -24,19 +27,25 @@ export class StemTable {
   add(latin: string, cyrillic: string): void {
     const key = canonicalApostrophes(latin.toLowerCase());
     this.stems.set(key, cyrillic.toLowerCase());
-    this.prefixes.add(key.slice(0, PREFIX));
+    for (let end = PREFIX; end <= key.length; end++) this.prefixes.add(key.slice(0, end));
   }
 
   /** The Cyrillic of a lowercase, canonical-apostrophe word, or undefined when no entry matches. */
   lookup(word: string): string | undefined {
     const whole = this.stems.get(word);
     if (whole !== undefined) return whole;
-    if (word.length <= PREFIX || !this.prefixes.has(word.slice(0, PREFIX))) return undefined;
-    for (let end = word.length - 1; end >= PREFIX; end--) {
-      const stem = this.stems.get(word.slice(0, end));
-      if (stem === undefined) continue;
+    const ends: number[] = [];
+    for (let end = PREFIX; end < word.length; end++) {
+      const prefix = word.slice(0, end);
+      if (!this.prefixes.has(prefix)) break;
+      if (this.stems.has(prefix)) ends.push(end);
+    }
+    let chains: ((from: number) => boolean) | undefined;
+    for (const end of ends.reverse()) {
+      chains ??= suffixChains(word);
+      if (!chains(end)) continue;
+      const stem = this.stems.get(word.slice(0, end))!;
       const rest = word.slice(end);
-      if (!isSuffixChain(rest)) continue;
       // A final ь goes before a suffix, as in the public lists: oktabr → октябрь, oktabrda → октябрда.
       const base = stem.endsWith('ь') ? stem.slice(0, -1) : stem;
       return base + lettersToCyrillic(rest, false);

@@ -75,10 +75,41 @@ const SUFFIXES = [
   'gina',
   'kina',
   'qina',
-].sort((a, b) => b.length - a.length);
+];
 
-const SUFFIX_CHAIN = new RegExp(`^(?:${SUFFIXES.join('|')})+$`);
+/** The suffixes as a trie of letters: reading one from an index costs at most the longest suffix's length. */
+interface Node {
+  readonly next: Map<string, Node>;
+  ends: boolean;
+}
 
-export function isSuffixChain(rest: string): boolean {
-  return rest === '' || SUFFIX_CHAIN.test(rest);
+const TRIE: Node = { next: new Map(), ends: false };
+for (const suffix of SUFFIXES) {
+  let node = TRIE;
+  for (const letter of suffix) {
+    let child = node.next.get(letter);
+    if (!child) node.next.set(letter, (child = { next: new Map(), ends: false }));
+    node = child;
+  }
+  node.ends = true;
+}
+
+/**
+ * For each index of `word`, whether the rest of it from there is a chain of suffixes (the end itself
+ * is the empty chain): worked out once from the end backwards, so that asking at every index of a word
+ * costs the word's length times the longest suffix's, never its square.
+ */
+export function suffixChains(word: string): (from: number) => boolean {
+  const chain = new Uint8Array(word.length + 1);
+  chain[word.length] = 1;
+  for (let start = word.length - 1; start >= 0; start--) {
+    let node: Node | undefined = TRIE;
+    for (let at = start; at < word.length && (node = node.next.get(word[at]!)); at++) {
+      if (node.ends && chain[at + 1]) {
+        chain[start] = 1;
+        break;
+      }
+    }
+  }
+  return (from) => chain[from] === 1;
 }

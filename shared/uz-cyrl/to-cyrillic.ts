@@ -1,33 +1,30 @@
 /**
- * Uzbek Latin → Cyrillic for plain text of any length, in one pass of one regular expression: URLs,
- * e-mail addresses, site paths, {placeholders}, Cyrillic and words in KEEP_LATIN or with letters
- * outside the Uzbek alphabet come out as they went in; every other Latin word goes through the proper
- * names, the exception stems and the letter rules, and gets the case of its source.
+ * Uzbek Latin → Cyrillic for plain text of any length, in one linear pass (scan.ts): URLs, e-mail
+ * addresses, domain names, site paths, {placeholders}, @handles, Cyrillic and words in KEEP_LATIN or
+ * with letters outside the Uzbek alphabet come out as they went in; every other Latin word goes through
+ * the proper names, the exception stems and the letter rules, and gets the case of its source. The work
+ * on a word is linear in its length too: stems and kept names are looked for only up to the longest
+ * one's length, and the suffixes after them are read once (suffixes.ts).
  */
 import { APOSTROPHE_CHARS, canonicalApostrophes } from './apostrophes';
 import { EXCEPTIONS } from './exceptions';
 import { KEEP_LATIN } from './keep-latin';
 import { lettersToCyrillic } from './letters';
 import { NAMES } from './names';
+import { mapWords } from './scan';
 import { StemTable } from './stems';
-import { isSuffixChain } from './suffixes';
+import { suffixChains } from './suffixes';
 
 /** Proper names override the exception lists. */
 export const STEMS = new StemTable(EXCEPTIONS, NAMES);
 
-const A = `[${APOSTROPHE_CHARS}]`;
-const URL = String.raw`(?:https?|ftp|file|mailto):[^\s<>"«»]*[^\s<>"«».,;:!?)\]]|www\.[^\s<>"«»]*[^\s<>"«».,;:!?)\]]`;
-const EMAIL = String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`;
-const DOMAIN = String.raw`(?<![\p{L}\p{N}@.])(?:[A-Za-z0-9-]+\.)+(?:uz|com|org|net|ru|edu|gov|int|io|info|me|de|uk|app|dev)(?![\p{L}\p{N}])(?:/[^\s<>"«»]*[^\s<>"«».,;:!?)\]])?`;
-const PATH = String.raw`(?<![\p{L}\p{N}])/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-]`;
-const PLACEHOLDER = String.raw`\{[A-Za-z]+\}`;
-/** Latin letters with apostrophes inside; one at the end only after o or g (togʻ). */
-const WORD = String.raw`\p{Script=Latin}+(?:${A}\p{Script=Latin}+)*(?:(?<=[oOgG])${A})?(?:-\p{Script=Latin}+(?:${A}\p{Script=Latin}+)*(?:(?<=[oOgG])${A})?)*`;
-
-const TOKEN = new RegExp(`(${URL}|${EMAIL}|${DOMAIN}|${PATH}|${PLACEHOLDER})|${WORD}`, 'giu');
-
 const UZBEK_LATIN = new RegExp(`^[A-Za-z${APOSTROPHE_CHARS}-]+$`);
-const KEPT_WITH_SUFFIX = new RegExp(`^(.+?)(${A})(\\p{Script=Latin}+)$`, 'u');
+const APOSTROPHES = new Set(APOSTROPHE_CHARS);
+
+/** A capital of the words the letter rules read (ASCII letters and apostrophes only). */
+function isCapital(code: number): boolean {
+  return code >= 0x41 && code <= 0x5a;
+}
 
 function applyCase(source: string, cyrillic: string): string {
   const upper = source.toUpperCase();
@@ -45,27 +42,40 @@ function part(word: string): string {
 }
 
 /**
+ * A kept name, an apostrophe and an Uzbek suffix (YouTubeʼdan): the name and the apostrophe stay, the
+ * suffix goes to Cyrillic. The apostrophe is the word's last one, with letters only after it.
+ */
+function keptBeforeApostrophe(token: string): string | null {
+  let mark = token.length - 1;
+  while (mark > 0 && !APOSTROPHES.has(token[mark]!)) mark--;
+  if (mark < 1 || mark === token.length - 1 || token.includes('-', mark)) return null;
+  const name = token.slice(0, mark);
+  return KEEP_LATIN.has(name.toLowerCase()) ? name + token[mark]! + part(token.slice(mark + 1)) : null;
+}
+
+/**
  * A name kept in Latin with Uzbek suffixes written on (JavaScriptsiz, PDFlar): the name stays, the
  * suffixes go to Cyrillic. Only a name with a capital inside it, so that an Uzbek word beginning like a
  * kept word (tabiiy, not Tab + iiy) is never cut.
  */
 function keptWithSuffixes(token: string): string | null {
+  let capital = 1;
+  while (capital < token.length && !isCapital(token.charCodeAt(capital))) capital++;
+  if (capital >= token.length - 1) return null;
   const lower = token.toLowerCase();
-  for (let end = token.length - 1; end > 1; end--) {
-    const name = token.slice(0, end);
-    if (/\p{Lu}/u.test(name.slice(1)) && KEEP_LATIN.has(lower.slice(0, end)) && isSuffixChain(canonicalApostrophes(lower.slice(end)))) {
-      return name + part(token.slice(end));
-    }
+  let chains: ((from: number) => boolean) | undefined;
+  for (let end = Math.min(token.length - 1, KEEP_LATIN.longest); end > capital; end--) {
+    if (!KEEP_LATIN.has(lower.slice(0, end))) continue;
+    chains ??= suffixChains(canonicalApostrophes(lower));
+    if (chains(end)) return token.slice(0, end) + part(token.slice(end));
   }
   return null;
 }
 
 function word(token: string): string {
   if (!UZBEK_LATIN.test(token) || KEEP_LATIN.has(token.toLowerCase())) return token;
-  const kept = KEPT_WITH_SUFFIX.exec(token);
-  if (kept && KEEP_LATIN.has(kept[1]!.toLowerCase())) return kept[1]! + kept[2]! + part(kept[3]!);
-  const suffixed = keptWithSuffixes(token);
-  if (suffixed) return suffixed;
+  const kept = keptBeforeApostrophe(token) ?? keptWithSuffixes(token);
+  if (kept) return kept;
   if (!token.includes('-')) return part(token);
   return token
     .split('-')
@@ -73,6 +83,19 @@ function word(token: string): string {
     .join('-');
 }
 
+/** A text's words repeat: each distinct short word is worked out once per text, up to this many. */
+const REMEMBERED_WORDS = 10_000;
+const REMEMBERED_LENGTH = 40;
+
 export function toCyrillic(text: string): string {
-  return text.replace(TOKEN, (token: string, kept: string | undefined) => (kept === undefined ? word(token) : token));
+  const seen = new Map<string, string>();
+  return mapWords(text, (token) => {
+    if (token.length > REMEMBERED_LENGTH) return word(token);
+    let cyrillic = seen.get(token);
+    if (cyrillic === undefined) {
+      cyrillic = word(token);
+      if (seen.size < REMEMBERED_WORDS) seen.set(token, cyrillic);
+    }
+    return cyrillic;
+  });
 }

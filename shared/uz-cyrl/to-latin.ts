@@ -25,10 +25,6 @@ const LETTERS: Record<string, string> = {
 const VOWELS = new Set([...'аеёиоуэюяў']);
 const SIGNS = new Set(['ъ', 'ь']);
 
-function isUpper(char: string | undefined): boolean {
-  return char !== undefined && char !== char.toLowerCase();
-}
-
 function isLetter(char: string | undefined): boolean {
   return char !== undefined && char.toLowerCase() !== char.toUpperCase();
 }
@@ -42,20 +38,40 @@ function latinOf(lower: string, before: string | undefined, after: string | unde
   return LETTERS[lower] ?? lower;
 }
 
-export function toLatin(text: string): string {
+/** Cyrillic letters and whatever else the Cyrillic block holds: the rest of a text is copied as it is. */
+const CYRILLIC_RUN = /[\u0400-\u04ff]+/g;
+
+/**
+ * One run of the Cyrillic block at `offset` of `text`. Its lower case is made once (in this block it
+ * has the run's length), and each letter reads only its neighbours, so a run costs its length.
+ */
+function latinRun(text: string, run: string, offset: number): string {
+  const lowerRun = run.toLowerCase();
+  const lowerAt = (index: number): string | undefined => {
+    const inRun = index - offset;
+    return inRun >= 0 && inRun < run.length ? lowerRun[inRun] : text[index]?.toLowerCase();
+  };
+  const isUpperAt = (index: number): boolean => {
+    const char = text[index];
+    return char !== undefined && char !== lowerAt(index);
+  };
   let out = '';
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const char = text[i]!;
-    const lower = char.toLowerCase();
-    if (!(lower in LETTERS)) {
+  for (let inRun = 0; inRun < run.length; inRun++) {
+    const lower = lowerRun[inRun]!;
+    const char = run[inRun]!;
+    if (LETTERS[lower] === undefined) {
       out += char;
       continue;
     }
-    const latin = latinOf(lower, text[i - 1]?.toLowerCase(), text[i + 1]?.toLowerCase());
-    if (!isUpper(char) || latin === '') out += latin;
-    else if (latin.length === 1 || isUpper(text[i + 1]) || (!isLetter(text[i + 1]) && isUpper(text[i - 1]))) out += latin.toUpperCase();
+    const at = offset + inRun;
+    const latin = latinOf(lower, lowerAt(at - 1), lowerAt(at + 1));
+    if (char === lower || latin === '') out += latin;
+    else if (latin.length === 1 || isUpperAt(at + 1) || (!isLetter(text[at + 1]) && isUpperAt(at - 1))) out += latin.toUpperCase();
     else out += latin.charAt(0).toUpperCase() + latin.slice(1);
   }
   return out;
+}
+
+export function toLatin(text: string): string {
+  return text.replace(CYRILLIC_RUN, (run: string, offset: number) => latinRun(text, run, offset));
 }
