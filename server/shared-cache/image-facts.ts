@@ -79,7 +79,7 @@ export class SharedImageFacts {
   async read(source: string): Promise<ImageFact | null> {
     const key = this.key(source);
     const { link } = this.options;
-    const text = await link.attempt(() => link.command.eval(READ, 1, key, MAX_FACT_BYTES) as Promise<string | 0 | null>);
+    const text = await link.attempt(() => link.bounded(link.command.eval(READ, 1, key, MAX_FACT_BYTES) as Promise<string | 0 | null>));
     if (text === null) return null;
     const fact = text === 0 ? null : this.decode(key, source, text);
     if (!fact) this.rejected++;
@@ -92,7 +92,9 @@ export class SharedImageFacts {
     const body = JSON.stringify({ source, ...fact });
     const { build, replica, link } = this.options;
     const announcement: ImageAnnouncement = { type: 'image', build, from: replica, source };
-    void link.attempt(() => link.command.eval(WRITE, 1, key, `${this.mac(key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, JSON.stringify(announcement)));
+    void link.attempt(() =>
+      link.bounded(link.command.eval(WRITE, 1, key, `${this.mac(key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, JSON.stringify(announcement))),
+    );
   }
 
   /** Only a prompt to read the signed fact: an announcement anyone could publish carries nothing itself. */

@@ -7,8 +7,14 @@
  *
  * "Reachable" means answering, not connected: a Redis that accepts connections and never answers (a
  * stopped process, a silent proxy) must cost no more than one timeout. So every wait here has a bound:
- * the first connection attempt (`settled`), ioredis's ready check (which has none of its own), the
- * subscription, and a heartbeat on both connections that drops one that stopped answering.
+ * each command (`bounded`), the first connection attempt (`settled`), ioredis's ready check (which has
+ * none of its own), the subscription, and a heartbeat on both connections that drops one that stopped
+ * answering.
+ *
+ * Every bound is judged after the event loop has read what arrived meanwhile: a replica busy rendering
+ * a page for longer than REDIS_TIMEOUT_MS would otherwise find its timer due before the answer Redis
+ * sent in time, count the call as failed, and go to the backend for an entry its peers hold (or store
+ * nothing for them).
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger';
@@ -86,7 +92,8 @@ export class RedisLink {
       autoResubscribe: false,
       lazyConnect: true,
     };
-    this.command = new Redis(options.url, { ...common, commandTimeout: options.timeoutMs, connectionName: `site:${options.replica}:cmd` });
+    // No commandTimeout: ioredis's timer would fire before an answer that arrived while the loop was busy.
+    this.command = new Redis(options.url, { ...common, connectionName: `site:${options.replica}:cmd` });
     this.subscriber = new Redis(options.url, { ...common, connectionName: `site:${options.replica}:sub` });
     // An 'error' event without a listener would crash the process; the state changes say it all.
     this.command.on('error', () => {});
@@ -154,6 +161,18 @@ export class RedisLink {
       this.failed();
       return fallback;
     }
+  }
+
+  /**
+   * One command's answer, or a rejection once REDIS_TIMEOUT_MS has passed without it. An answer already
+   * read off the socket when the timer comes due counts as in time. A command given up on stays queued
+   * on its connection until Redis answers it or the heartbeat drops the connection.
+   */
+  bounded<T>(command: Promise<T>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => setImmediate(() => reject(new Error(`redis did not answer within ${this.options.timeoutMs} ms`))), this.options.timeoutMs);
+      void command.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
   }
 
   get up(): boolean {
@@ -249,8 +268,8 @@ export class RedisLink {
           answered = true;
           this.unwatch(redis);
         },
-        // A PING that timed out (the command connection's REDIS_TIMEOUT_MS) is no answer: the watch
-        // decides. One that failed because the connection closed was unwatched on 'close'.
+        // One that failed because the connection closed was unwatched on 'close'; an unanswered one
+        // is for the watch to judge.
         () => {},
       );
     }

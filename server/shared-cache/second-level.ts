@@ -160,12 +160,12 @@ export class RedisSecondLevel implements SharedLevel {
 
   async read(path: string): Promise<SharedEntry | null> {
     const key = this.entryKey(path);
-    const text = await this.call(() => this.options.link.command.eval(READ, 1, key, MAX_ENTRY_BYTES, ENTITY_PREFIX) as Promise<string | 0 | null>);
+    const text = await this.call(() => this.send<string | 0 | null>(this.options.link.command.eval(READ, 1, key, MAX_ENTRY_BYTES, ENTITY_PREFIX)));
     if (text === null) return null;
     const entry = text === 0 ? null : this.codec.decode(key, text, this.now());
     if (!entry) {
       this.rejectedEntries++;
-      void this.call(() => this.options.link.command.unlink(key));
+      void this.call(() => this.send(this.options.link.command.unlink(key)));
     }
     return entry;
   }
@@ -173,7 +173,7 @@ export class RedisSecondLevel implements SharedLevel {
   async claim(path: string): Promise<Claim | Taken | 'unavailable'> {
     const token = newToken();
     const answer = await this.call(
-      () => this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs, newToken()) as Promise<string | number>,
+      () => this.send<string | number>(this.options.link.command.eval(CLAIM, 2, this.lockKey(path), GENERATION, token, this.options.lockMs, newToken())),
       UNAVAILABLE,
     );
     if (answer === UNAVAILABLE) {
@@ -192,19 +192,19 @@ export class RedisSecondLevel implements SharedLevel {
     const key = this.entryKey(path);
     const stored = await this.call(async () => {
       const tags = entry.entities.map((entity) => ENTITY_PREFIX + entity);
-      const current = tags.length ? ((await command.eval(GENERATIONS, tags.length, ...tags, newToken(), this.entryMs)) as Array<string | null>) : [];
+      const current = tags.length ? await this.send<Array<string | null>>(command.eval(GENERATIONS, tags.length, ...tags, newToken(), this.entryMs)) : [];
       const generations: Generations = entry.entities.map((entity, i) => [entity, current[i] ?? '']);
       const text = this.codec.encode(key, generations, entry);
       // Readers would refuse it: the replica keeps it to itself, and the waiters fetch their own.
       if (Buffer.byteLength(text) > MAX_ENTRY_BYTES) return this.release(path, claim).then(() => 0);
       const args = [claim.token, claim.generation, text, this.entryMs, EVENTS_CHANNEL, this.fillMessage(path)];
-      return command.eval(FILL, 3, key, GENERATION, this.lockKey(path), ...args) as Promise<number>;
+      return this.send<number>(command.eval(FILL, 3, key, GENERATION, this.lockKey(path), ...args));
     });
     return stored === 1;
   }
 
   async release(path: string, claim: Claim): Promise<void> {
-    await this.call(() => this.options.link.command.eval(RELEASE, 1, this.lockKey(path), claim.token, EVENTS_CHANNEL, this.fillMessage(path)));
+    await this.call(() => this.send(this.options.link.command.eval(RELEASE, 1, this.lockKey(path), claim.token, EVENTS_CHANNEL, this.fillMessage(path))));
   }
 
   /**
@@ -242,12 +242,12 @@ export class RedisSecondLevel implements SharedLevel {
     const { command } = this.options.link;
     const done = await this.call(async () => {
       const tags = batch.keys.map((entity) => ENTITY_PREFIX + entity);
-      await command.eval(NEW_GENERATIONS, 1 + tags.length, GENERATION, ...tags, newToken(), this.entryMs);
+      await this.send(command.eval(NEW_GENERATIONS, 1 + tags.length, GENERATION, ...tags, newToken(), this.entryMs));
       for (const prefix of batch.prefixes) await this.unlinkMatching(`site:*:d:${globEscape(prefix)}*`);
       const from = this.options.replica;
       const events: SharedEvent[] = batch.prefixes.map((prefix) => ({ type: 'purge', from, prefix }));
       if (batch.keys.length) events.push({ type: 'purge', from, keys: batch.keys });
-      await command.eval(ANNOUNCE, 0, EVENTS_CHANNEL, ...events.map((event) => JSON.stringify(event)));
+      await this.send(command.eval(ANNOUNCE, 0, EVENTS_CHANNEL, ...events.map((event) => JSON.stringify(event))));
       return true;
     });
     return done === true;
@@ -263,8 +263,8 @@ export class RedisSecondLevel implements SharedLevel {
     const { command } = this.options.link;
     let cursor = '0';
     do {
-      const [next, keys] = await command.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      if (keys.length) await command.unlink(...keys);
+      const [next, keys] = await this.send<[string, string[]]>(command.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+      if (keys.length) await this.send(command.unlink(...keys));
       cursor = next;
     } while (cursor !== '0');
   }
@@ -292,6 +292,11 @@ export class RedisSecondLevel implements SharedLevel {
 
   private lockKey(path: string): string {
     return `site:${this.options.build}:l:${path}`;
+  }
+
+  /** One command, bounded by REDIS_TIMEOUT_MS (RedisLink.bounded). */
+  private send<T>(command: Promise<unknown>): Promise<T> {
+    return this.options.link.bounded(command as Promise<T>);
   }
 
   /** Runs a Redis call; a failure (down, timeout) is counted and answers `fallback`. */

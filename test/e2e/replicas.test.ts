@@ -47,15 +47,15 @@ let redis: RunningRedis;
 let backend: FakeBackend;
 const replicas: RunningServer[] = [];
 
-async function startReplica(): Promise<RunningServer> {
+async function startReplica(env: Record<string, string> = { REDIS_TIMEOUT_MS: PATIENT_REDIS_MS }): Promise<RunningServer> {
   const replica = await startServer({
     BACKEND_URL: backend.url,
     REDIS_URL: redis.url,
     CACHE_PURGE_TOKEN: TOKEN,
     IMAGE_SIGNING_KEY: IMAGE_KEY,
     CACHE_TTL_S: LONG_TTL_S,
-    REDIS_TIMEOUT_MS: PATIENT_REDIS_MS,
     BACKEND_TIMEOUT_MS: PATIENT_BACKEND_MS,
+    ...env,
   });
   replicas.push(replica);
   await waitUntil(async () => (await redisHealth(replica)).state === 'up');
@@ -183,8 +183,11 @@ describe.skipIf(!REDIS_SERVER)('replicas sharing one Redis', () => {
     // warm-up: warm, it is in Redis too.
     for (const path of [...pages, '/newsAll?page=2']) await text(replicas[0]!, path);
     backend.resetCalls();
-    const fourth = await startReplica();
-    for (const path of pages) await text(fourth, path);
+    // REDIS_TIMEOUT_MS as shipped, and every page at once, as traffic meets a new replica: the rectorate's and
+    // the departments' data are read while their pages' shells render, which holds the event loop past the
+    // timeout on a busy machine. Redis answers in time all the same, and that answer is what counts.
+    const fourth = await startReplica({});
+    await Promise.all([1, 2, 3].flatMap((visit) => pages.map((path) => text(fourth, `${path}?visit=${visit}`))));
     expect(backend.callsByPath()).toEqual({});
     // Ready for traffic, though it never called the backend: another replica's data is data to show.
     expect((await fetch(`${fourth.url}/readyz`)).status).toBe(200);
