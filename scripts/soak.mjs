@@ -120,7 +120,7 @@ if (staleReason(root)) spawnSync(process.execPath, [join(root, 'build.mjs')], { 
 
 const dir = mkdtempSync(join(tmpdir(), 'site-soak-'));
 const timeline = new Timeline(clock);
-const findings = { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] };
+const findings = { hostileMarkup: [], tamperedServed: [], tamperAsked: [], stops: [], notReady: [] };
 const unaskedExits = [];
 
 const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBackend }) => {

@@ -48,7 +48,7 @@ export class EntryCodec {
     const line = text.slice(0, first);
     const body = text.slice(second + 1);
     const entry = signedJson(text.slice(first + 1, second), this.mac(redisKey, line, body), body);
-    return plausible(entry, now) ? entry : null;
+    return plausibleEntry(entry, now) ? entry : null;
   }
 
   private mac(redisKey: string, line: string, body: string): string {
@@ -71,8 +71,11 @@ export function signedJson(given: string, expected: string, body: string): unkno
   }
 }
 
-/** A signed entry is ours, but a replica with a wrong clock or an older build may still have written it. */
-function plausible(entry: unknown, now: number): entry is SharedEntry {
+/**
+ * What an entry must be besides signed: a replica with a wrong clock or an older build may still have
+ * written it. (The soak test's tampered entries pass this, so that only their MAC refuses them.)
+ */
+export function plausibleEntry(entry: unknown, now: number): entry is SharedEntry {
   if (typeof entry !== 'object' || entry === null) return false;
   const { found, storedAt, entities } = entry as Partial<SharedEntry>;
   return (

@@ -7,8 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judge, loopByMachineUse, loopFigures, type Goal } from '../../scripts/lib/soak/goals.mjs';
+import { tamperedEntries } from '../../scripts/lib/soak/hostile.mjs';
+import { EntryCodec, MAX_ENTRY_BYTES, plausibleEntry } from '../../server/shared-cache/entry-codec';
 import { readReplicaLog } from '../../scripts/lib/soak/replica-logs.mjs';
 import { recordStop, STOP_GRACE_MS, STOP_KILL_MS } from '../../scripts/lib/soak/stops.mjs';
+
+/** What a calm run found: nothing served of the tampered entries it wrote and asked for. */
+const calmFindings = () => ({
+  hostileMarkup: [],
+  tamperedServed: [] as Array<{ path: string; kind: string }>,
+  tamperAsked: [{ atMs: 90_000, path: '/en/news/900001', kind: 'body', replicas: 3 }],
+  stops: [],
+  notReady: [],
+});
 
 /** A calm run of `driveS` seconds whose replica used `memoryMb` and whose event loop waited `loopMs`. */
 function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config = {} } = {}) {
@@ -31,7 +42,7 @@ function run({ driveS = 240, memoryMb = 200, loopMs = 20, serverMb = 150, config
       imageDir: times.map((tMs) => ({ replica: 'replica-1', tMs, bytes: 1024 })),
     },
     logs: [{ crashes: [] }],
-    findings: { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] },
+    findings: calmFindings(),
     wrkMarkers: [],
   };
 }
@@ -56,7 +67,7 @@ describe('the soak test judging a run', () => {
 
   it('judges a slow stop as a speed goal and a replica that never stopped on any machine', () => {
     const stopped = (tookMs: number, forced = false) => {
-      const findings = { hostileMarkup: [], tamperedServed: [], stops: [], notReady: [] };
+      const findings = calmFindings();
       recordStop(findings, { atMs: 100_000, replica: 'replica-1', signal: 'SIGTERM', stopped: { code: 0, signal: null, at: 0, forced, tookMs } });
       return findings;
     };
@@ -176,6 +187,33 @@ describe('the soak test judging a run', () => {
     expect(failed(answered('/en/news/7', 130))).toEqual(['5xx']);
   });
 
+  it('fails the memory goal of a replica it has no sample of, or whose every sample could not be read', () => {
+    const twoReplicas = run();
+    twoReplicas.replicaNames = ['replica-1', 'replica-2'];
+    // Sampled for everything but memory.
+    twoReplicas.samples.eventLoop.push(...twoReplicas.samples.eventLoop.map((window) => ({ ...window, replica: 'replica-2' })));
+    const verdict = judge(twoReplicas);
+    expect(failed(verdict)).toEqual(['memory']);
+    expect(goal(verdict, 'memory').measured).toContain('replica-2 not measured (no sample)');
+    // Its smaps_rollup unreadable: a sample with no total, which is no zero.
+    const unreadable = run();
+    unreadable.samples.rss = unreadable.samples.rss.map((sample) => ({ ...sample, totalMb: null as never }));
+    expect(failed(judge(unreadable))).toEqual(['memory']);
+    // One readable sample is a measurement.
+    unreadable.samples.rss[3]!.totalMb = 210;
+    expect(failed(judge(unreadable))).toEqual([]);
+  });
+
+  it('fails the tamper goal when a tampered entry was served, and when the run wrote none', () => {
+    const served = run();
+    served.findings.tamperedServed.push({ path: '/en/news/900001', kind: 'body' });
+    expect(failed(judge(served))).toEqual(['tampered']);
+    const untested = run();
+    untested.findings.tamperAsked = [];
+    expect(failed(judge(untested))).toEqual(['tampered']);
+    expect(goal(judge(untested), 'tampered').measured).toBe('none written: not measured');
+  });
+
   it('judges memory flatness only over a drive long enough to tell a leak from caches filling', () => {
     const rising = (driveS: number) => {
       const r = run({ driveS });
@@ -184,5 +222,39 @@ describe('the soak test judging a run', () => {
     };
     expect(goal(rising(300), 'memory-flat').ok).toBe(true);
     expect(goal(rising(1200), 'memory-flat').ok).toBe(false);
+  });
+});
+
+describe('the tampered entries the soak test writes into Redis', () => {
+  it('pass every check of an entry but its MAC, so that a replica which stopped checking it would serve them', () => {
+    const codec = new EntryCodec('soak-goals-test-signing-key-0123456789');
+    const now = Date.now();
+    const key = 'site:build1:d:/news/yangiliklar/7/';
+    const localized = (text: string) => ({ uz: text, 'uz-cyrl': text, ru: text, en: text });
+    const news = {
+      found: true,
+      value: { id: 7, title: localized('News 7'), desc: localized('<p>Short</p>'), text: localized('<p>Long</p>') },
+      storedAt: now - 5_000,
+      entities: ['news:7'],
+    };
+    const stored = codec.encode(key, [['news:7', 'g1']], news);
+    expect(codec.decode(key, stored, now)).toEqual(news);
+
+    const [body, copied] = tamperedEntries({ key, text: stored }, [900_001, 900_002], now);
+    expect([body!.key, copied!.key]).toEqual(['site:build1:d:/news/yangiliklar/900001/', 'site:build1:d:/news/yangiliklar/900002/']);
+    for (const entry of [body!, copied!]) {
+      expect(codec.decode(entry.key, entry.text, now), entry.kind).toBeNull();
+      // What the other checks read: the generations it names (current: the stored entry's), its size, its shape and time.
+      expect(entry.text.split('\n')[0]).toBe(stored.split('\n')[0]);
+      expect(Buffer.byteLength(entry.text)).toBeLessThan(MAX_ENTRY_BYTES);
+      expect(plausibleEntry(JSON.parse(entry.text.slice(entry.text.indexOf('{'))), now), entry.kind).toBe(true);
+    }
+    // Current, and tampered.
+    expect(JSON.parse(body!.text.slice(body!.text.indexOf('{')))).toMatchObject({
+      storedAt: now,
+      value: { title: { en: expect.stringContaining('<script>') as unknown } },
+    });
+    // The copy is a good entry under the key it was signed for: only its MAC's binding to that key refuses it.
+    expect(codec.decode(key, copied!.text, now)).toEqual(news);
   });
 });

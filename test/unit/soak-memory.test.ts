@@ -38,6 +38,13 @@ describe("the soak report's memory at each replica's peak", () => {
     expect(figure.parts).toMatchObject({ tMs: 10_500, heapMb: 95, sanitizer: true });
   });
 
+  it('takes no sample whose smaps_rollup could not be read for a peak, nor for a zero', () => {
+    const unread = { ...rss('replica-1', 12_000, 0, 0), totalMb: null, serverPssMb: null };
+    const run = { replicaNames: ['replica-1'], samples: { rss: [unread, rss('replica-1', 14_000, 180, 170)], heap: [] } };
+    expect(memoryAtPeak(run)[0]?.peak).toMatchObject({ tMs: 14_000, totalMb: 180 });
+    expect(memoryAtPeak({ ...run, samples: { rss: [unread], heap: [] } })[0]?.peak).toBeNull();
+  });
+
   it('says nothing of the parts when no scrape came near the peak, and nothing at all without samples', () => {
     const run = {
       replicaNames: ['replica-1', 'replica-2'],

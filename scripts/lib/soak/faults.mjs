@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { markersIn } from './hostile.mjs';
+import { markersIn, tamperedEntries, TAMPERED_TEXT } from './hostile.mjs';
 import { recordStop, stopNote } from './stops.mjs';
 import { upstreamFailTimeoutMs } from './nginx.mjs';
 import { boundedFetch, sleep, waitUntil } from './time.mjs';
@@ -132,84 +132,83 @@ async function redisFrozen(ctx) {
   return `SIGSTOP for ${ctx.config.freezeS} s, then SIGCONT`;
 }
 
-/** A stored news item (found, with its text) to copy: its key, what precedes its JSON, and the entry. */
-async function foundNewsEntry(client) {
-  let cursor = '0';
-  for (let batch = 0; batch < 100; batch++) {
-    const [next, keys] = await client.scan(cursor, 'MATCH', 'site:*:d:/news/yangiliklar/*/', 'COUNT', 1000);
-    for (const key of keys.filter((k) => /\/news\/yangiliklar\/\d+\/$/.test(k)).slice(0, 20)) {
-      const text = (await client.get(key)) ?? '';
-      const at = text.indexOf('{');
-      try {
-        const entry = JSON.parse(text.slice(at));
-        if (entry.found && entry.value?.title) return { key, prefix: text.slice(0, at), entry };
-      } catch {
-        // Not JSON after all: look further.
-      }
-    }
-    cursor = next;
-    if (cursor === '0') return null;
-  }
-  return null;
+/** News ids the backend has (at most its newsMax) and no load asks for: a page asked for its fresh entry. */
+const FRESH_NEWS_FROM = 3000;
+/** Past the backend's news: a replica that refuses a tampered entry there answers 404. */
+const TAMPERED_IDS_FROM = 900_000;
+
+/**
+ * A news entry a replica stored in Redis just now (current, signed, of a news item's size), or null:
+ * a live replica is asked for a news page nobody asked for, and its fill is read back once it landed.
+ */
+async function currentNewsEntry(ctx) {
+  const via = pick(ctx.replicas.filter((r) => r.live));
+  const build = via && (await via.health(ctx.signal))?.redis?.build;
+  if (!build) return null;
+  const id = FRESH_NEWS_FROM + Math.floor(Math.random() * 900);
+  const key = `site:${build}:d:/news/yangiliklar/${id}/`;
+  await boundedFetch(`${via.url}/en/news/${id}`, { timeoutMs: 60_000, signal: ctx.signal }).then(
+    (r) => r.arrayBuffer(),
+    () => null,
+  );
+  let text = null;
+  const stored = async () => {
+    text = await ctx.redis.client.get(key);
+    return text !== null;
+  };
+  // The fill is sent after the page: it lands a moment later, unless Redis is away (a fault running).
+  await waitUntil(stored, { timeoutMs: 30_000, everyMs: 200, signal: ctx.signal });
+  return text?.includes('"found":true') ? { key, text } : null;
 }
 
 /**
- * A compromised neighbour writes entries: copies of a real news entry under ids no replica holds yet
- * (raw markup and a marker text in the text fields, storedAt ten years ahead) and one of 40 MB; then
- * every replica is asked for those pages, which it reads from Redis.
+ * A compromised neighbour writes entries (hostile.mjs's tamperedEntries): a current entry with a
+ * tampered body and a signed entry copied to another key, both refused only by their MAC, and one of
+ * 40 MB, refused by its length inside Redis; then every replica is asked for those pages, which it reads
+ * from Redis. Their ids are past the backend's news: any 200, or the tampered text, is an entry served.
  */
 async function entriesTampered(ctx) {
   const { client } = ctx.redis;
-  const found = await foundNewsEntry(client);
-  if (!found) return 'no news entry in Redis to copy: nothing tampered';
-  const { key: template, prefix, entry } = found;
-  const build = template.slice(0, template.indexOf(':d:'));
-  const tampered = [];
+  const template = await currentNewsEntry(ctx);
+  if (!template) return 'no current news entry in Redis to copy: nothing tampered';
+  const base = TAMPERED_IDS_FROM + Math.floor(Math.random() * 90_000);
+  const written = [];
   const refused = [];
-  const write = async (id, change) => {
-    const copy = structuredClone(entry);
-    copy.value = { ...copy.value, id };
-    change(copy);
-    const text = prefix + JSON.stringify(copy);
-    const key = `${build}:d:/news/yangiliklar/${id}/`;
+  const write = async ({ kind, id, key, text }) => {
     try {
       // In pieces of 1 MB, so that Redis's input buffer stays small next to its maxmemory.
       await client.set(key, text.slice(0, MB));
       for (let at = MB; at < text.length; at += MB) await client.append(key, text.slice(at, at + MB));
-      tampered.push(id);
+      written.push({ kind, id });
     } catch (error) {
-      refused.push(`${id}: ${error.message}`);
+      refused.push(`${kind} ${id}: ${error.message}`);
     }
   };
-  const base = 900_000 + Math.floor(Math.random() * 90_000);
-  for (let i = 0; i < 2; i++) {
-    await write(base + i, (copy) => {
-      copy.storedAt = Date.now() + 10 * 365 * 24 * 3600 * 1000;
-      for (const field of ['title', 'desc', 'text']) {
-        if (copy.value[field] && typeof copy.value[field] === 'object') {
-          for (const lang of Object.keys(copy.value[field]))
-            copy.value[field][lang] =
-              `soak-tampered <meta http-equiv="refresh" content="0;url=https://evil.example/"><script>soakXss(5)</script> ${copy.value[field][lang]}`;
-        }
-      }
-    });
-  }
-  const huge = base + 2;
-  await write(huge, (copy) => {
-    copy.value.desc = Object.fromEntries(Object.keys(copy.value.desc ?? { en: '' }).map((lang) => [lang, `<p>soak-tampered ${'x'.repeat((40 * MB) / 3)}</p>`]));
+  const [body, copied] = tamperedEntries(template, [base, base + 1], Date.now());
+  for (const entry of [body, copied]) await write(entry);
+  const huge = JSON.parse(body.text.slice(body.text.indexOf('{')));
+  huge.value.desc = Object.fromEntries(
+    Object.keys(huge.value.desc ?? { en: '' }).map((lang) => [lang, `<p>${TAMPERED_TEXT} ${'x'.repeat((40 * MB) / 3)}</p>`]),
+  );
+  await write({
+    kind: 'oversized',
+    id: base + 2,
+    key: body.key.replace(`/${base}/`, `/${base + 2}/`),
+    text: body.text.slice(0, body.text.indexOf('{')) + JSON.stringify(huge),
   });
   const notes = [];
-  const asked = await Promise.all(tampered.map(async (id) => [id, await askEveryReplica(ctx, `/en/news/${id}`)]));
-  for (const [id, answers] of asked) {
+  const asked = await Promise.all(written.map(async (entry) => [entry, await askEveryReplica(ctx, `/en/news/${entry.id}`)]));
+  for (const [{ kind, id }, answers] of asked) {
     const path = `/en/news/${id}`;
     recordMarkup(ctx, 'tampered Redis entry', path, answers);
-    for (const answer of answers.filter((a) => a.html.includes('soak-tampered'))) {
-      ctx.findings.tamperedServed.push({ atMs: ctx.clock.now(), path, replica: answer.replica, oversized: id === huge });
+    ctx.findings.tamperAsked.push({ atMs: ctx.clock.now(), path, kind, replicas: answers.length });
+    for (const answer of answers.filter((a) => a.status === 200 || a.html.includes(TAMPERED_TEXT))) {
+      ctx.findings.tamperedServed.push({ atMs: ctx.clock.now(), path, replica: answer.replica, kind });
     }
-    notes.push(`${path}: ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`);
+    notes.push(`${kind} ${path}: ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`);
   }
   const refusals = refused.length ? `; Redis refused ${refused.join(', ')}` : '';
-  return `entries of ${build} written under ${tampered.length} ids (2 with markup and storedAt +10 years, 1 of 40 MB)${refusals}; ${notes.join('; ')}`;
+  return `copies of ${template.key} written: a current one with a tampered body, one unchanged under another key, one of 40 MB${refusals}; ${notes.join('; ')}`;
 }
 
 async function replicaKilled(ctx) {

@@ -13,7 +13,10 @@
  *   had already shown after that entity's purge.
  * - memory: a replica's memory is its server process and the image encoder processes it starts (which
  *   hold libvips's pixels while they work, and exit when idle); the 300 MB bound is on the sum of their
- *   proportional set sizes (pages the processes share, node's and libvips's code, counted once).
+ *   proportional set sizes (pages the processes share, node's and libvips's code, counted once). A
+ *   replica without one readable sample fails: a goal that measured nothing has not held.
+ * - tampered entries: what the soak wrote into Redis as a neighbour would (./faults.mjs), each entry asked
+ *   of every replica; none may be served, and a run that wrote none fails the goal too.
  * - RSS flat: over the last third of the drive, on the replica's latest server process (a leak lives
  *   there; the encoders come and go) from 60 s after its start (a process fills its caches first), the
  *   least-squares line through its RSS samples rises by at most max(16 MB, 10 % of its first sample
@@ -37,6 +40,7 @@
  *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
  *   bounded) is judged on any machine.
  */
+import { sampleTotalMb } from './memory.mjs';
 import { slowStop, STOP_GRACE_MS, STOP_KILL_MS } from './stops.mjs';
 import { percentile, slope } from './stats.mjs';
 
@@ -61,6 +65,7 @@ export function rssFigures(run) {
   const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
   return run.replicaNames.map((name) => {
     const own = run.samples.rss.filter((s) => s.replica === name);
+    const measured = own.map(sampleTotalMb).filter((mb) => mb !== null);
     const late = own.filter((s) => s.tMs >= lastThirdMs);
     const start = Math.max(...late.map((s) => s.start));
     const latest = late.filter((s) => s.start === start && s.sinceStartMs >= RSS_WARMUP_MS);
@@ -71,8 +76,8 @@ export function rssFigures(run) {
     return {
       name,
       maxMb: Math.max(...own.map((s) => s.mb)),
-      // Runs recorded before the encoder children were counted have no totalMb.
-      maxTotalMb: Math.max(...own.map((s) => s.totalMb ?? s.mb)),
+      maxTotalMb: Math.max(...measured),
+      measuredSamples: measured.length,
       lastThirdFirstMb: latest[0]?.mb ?? NaN,
       lastThirdMaxMb: Math.max(...latest.map((s) => s.mb)),
       riseMb: rise,
@@ -140,12 +145,15 @@ export function judge(run) {
   add('stale', 'stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
 
   const rss = rssFigures(run);
-  const overLimit = rss.filter((r) => !(r.maxTotalMb < RSS_LIMIT_MB));
+  // A replica with no sample measured nothing: that is no memory within its bound.
+  const overLimit = rss.filter((r) => r.measuredSamples === 0 || !(r.maxTotalMb < RSS_LIMIT_MB));
   add(
     'memory',
     'memory of every replica (server and image encoder processes, Pss)',
     `< ${RSS_LIMIT_MB} MB`,
-    rss.map((r) => `${r.name} ${fixed(r.maxTotalMb)} (server alone ${fixed(r.maxMb)})`).join(', ') + ' MB max',
+    rss
+      .map((r) => (r.measuredSamples ? `${r.name} ${fixed(r.maxTotalMb)} (server alone ${fixed(r.maxMb)}) MB max` : `${r.name} not measured (no sample)`))
+      .join(', '),
     overLimit.length === 0,
   );
   const growing = rss.filter((r) => r.judged && !(r.riseMb <= r.allowedRiseMb));
@@ -205,7 +213,16 @@ export function judge(run) {
 
   const markup = run.findings.hostileMarkup.length + run.wrkMarkers.length;
   add('hostile', 'hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
-  add('tampered', 'tampered Redis entries served', '0', String(run.findings.tamperedServed.length), run.findings.tamperedServed.length === 0);
+  // Judged only on entries the soak wrote and asked for: a fault that wrote none tested nothing.
+  const tamperAsked = run.findings.tamperAsked ?? [];
+  const tamperServed = run.findings.tamperedServed.length;
+  add(
+    'tampered',
+    'tampered Redis entries served',
+    '0',
+    tamperAsked.length ? `${tamperServed} (${tamperAsked.length} written and asked of every replica)` : 'none written: not measured',
+    tamperAsked.length > 0 && tamperServed === 0,
+  );
   // A slow stop is a speed goal (a replica's last requests and its exit wait for cores like everything
   // else); a replica that never stops is hung, judged on any machine.
   const stops = run.findings.stops ?? [];

@@ -20,6 +20,34 @@ export const MARKERS = [
   ['meta-refresh', 'http-equiv="refresh"'],
 ];
 
+/** Text that names a tampered Redis entry's page, beside its markup. */
+export const TAMPERED_TEXT = 'soak-tampered';
+
+/**
+ * What a neighbour with write access to Redis writes from a replica's stored news entry (`key`, `text`:
+ * its signed header lines, then its JSON), each under a new id, ready to SET:
+ * - 'body': the entry with markup and TAMPERED_TEXT in its text fields and storedAt `now`: plausible,
+ *   current and of the size a news item has, so that only the MAC over its body can refuse it;
+ * - 'copied': the entry unchanged, whose MAC is only good for the key it was signed under.
+ */
+export function tamperedEntries({ key, text }, [bodyId, copiedId], now) {
+  const at = text.indexOf('{');
+  const header = text.slice(0, at);
+  const entry = JSON.parse(text.slice(at));
+  const keyOf = (id) => key.replace(/\/\d+\/$/, `/${id}/`);
+  const body = { ...entry, storedAt: now, value: { ...entry.value, id: bodyId } };
+  for (const field of ['title', 'desc', 'text']) {
+    const localized = body.value[field];
+    if (localized && typeof localized === 'object') {
+      body.value[field] = Object.fromEntries(Object.entries(localized).map(([lang, value]) => [lang, `${TAMPERED_TEXT} ${HOSTILE_HTML} ${value}`]));
+    }
+  }
+  return [
+    { kind: 'body', id: bodyId, key: keyOf(bodyId), text: header + JSON.stringify(body) },
+    { kind: 'copied', id: copiedId, key: keyOf(copiedId), text },
+  ];
+}
+
 /** The names of the markers found in `html`. */
 export function markersIn(html) {
   return MARKERS.filter(([, text]) => html.includes(text)).map(([name]) => name);

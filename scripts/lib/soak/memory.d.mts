@@ -8,6 +8,7 @@ export interface MemoryParts {
   dataCacheMb: number;
   sanitizer: boolean;
 }
+export function sampleTotalMb(sample: { mb: number; totalMb?: number | null }): number | null;
 export function memoryAtPeak(run: unknown): Array<{
   name: string;
   peak: { tMs: number; totalMb: number; serverPssMb: number; encodersMb: number } | null;

@@ -113,7 +113,9 @@ export class Replica {
     if (own === null) return null;
     // The processes map the same files (node, libvips): summed RSS would count those pages once per
     // process, Pss counts each page once, shared among the processes that map it.
-    const serverPss = processMb(this.proc.pid, 'Pss', 'smaps_rollup') ?? 0;
+    // The server's Pss unread is no measurement (null, never 0); an encoder's unread has exited meanwhile.
+    const serverPss = processMb(this.proc.pid, 'Pss', 'smaps_rollup');
+    if (serverPss === null) return { own, total: null, serverPss: null };
     const pss = childPids(this.proc.pid).reduce((sum, pid) => sum + (processMb(pid, 'Pss', 'smaps_rollup') ?? 0), serverPss);
     return { own, total: pss, serverPss };
   }
