@@ -27,7 +27,7 @@ import { purgeRouter } from './purge';
 import { createMetrics, type Metrics } from './metrics';
 import { answerFromPageCache } from './stored-pages';
 import { onlyGetAndHead } from './methods';
-import { DISPLAY_SETTINGS_PATH, serveDisplaySettings } from './display-settings';
+import { displaySettingsRouter } from './display-settings';
 import { createSiteApi } from './backend/api';
 import { SiteIndex } from './search';
 import { UpstreamHealth } from './upstream-health';
@@ -218,10 +218,11 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       },
     }),
   );
+  // The accessibility panel's form: POST from the site's own pages only (server/display-settings.ts).
+  app.use(displaySettingsRouter({ siteUrl: config.siteUrl }));
   // Pages: every other GET. A middleware rather than a route pattern, so that no URL (even '/%E0%A4')
   // fails in Express's parameter decoding: the router decides, and answers 404 for what it does not know.
   // Any other method: 405 with Allow, not the 404 page (server/methods.ts).
-  app.get(DISPLAY_SETTINGS_PATH, serveDisplaySettings);
   app.use(onlyGetAndHead);
   app.use((req, res, next) => {
     renderPage(req, res, renderDeps).catch(next);

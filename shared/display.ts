@@ -32,6 +32,8 @@ const NAMES = Object.keys(DISPLAY_CHOICES) as DisplayName[];
 export const DEFAULT_DISPLAY: DisplaySettings = { size: '100', contrast: 'site', images: 'on', motion: 'system' };
 
 export const DISPLAY_COOKIE = 'a11y';
+/** Where the panel's form is sent (server/display-settings.ts). */
+export const DISPLAY_SETTINGS_PATH = '/accessibility';
 
 /** The attribute on <html> that carries each setting, for the stylesheet and the browser code. */
 export const DISPLAY_ATTRIBUTES: Record<DisplayName, string> = {

@@ -3,13 +3,16 @@
  * for a moment, or touched), so following a link shows a stored page at once. Written inline in every page's head (shared/components/Root.tsx): a `Speculation-Rules` header
  * would make the browser fetch the rules itself as the page commits, before its parser asks for the
  * stylesheet. The CSP allows them by their text's hash, which lets no other script run
- * (server/security.ts). Only the site's pages are named: not media, documents, images or the operators'
- * endpoints, and never a link that opens elsewhere or downloads.
+ * (server/security.ts). Only the site's pages are named: not media, documents, images, the operators'
+ * endpoints or the display settings' endpoint (a request there is an action, never a page to fetch ahead),
+ * and never a link that opens elsewhere or downloads.
  */
+import { DISPLAY_SETTINGS_PATH } from './display';
+
 const SITE_PAGES = {
   and: [
     { href_matches: '/*' },
-    { not: { href_matches: ['/media/*', '/docs/*', '/_img/*', '/_cache/*', '/assets/*', '/*.xml', '/*.txt'] } },
+    { not: { href_matches: ['/media/*', '/docs/*', '/_img/*', '/_cache/*', '/assets/*', '/*.xml', '/*.txt', `${DISPLAY_SETTINGS_PATH}{/}?`] } },
     { not: { selector_matches: '[download], [target="_blank"], [rel~="nofollow"]' } },
   ],
 };

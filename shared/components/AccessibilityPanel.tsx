@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useDisplay, useT } from '../app-context';
-import { DISPLAY_CHOICES, type DisplayName, type DisplaySettings } from '../display';
+import { DISPLAY_CHOICES, DISPLAY_SETTINGS_PATH, type DisplayName, type DisplaySettings } from '../display';
 import type { Dict } from '../i18n';
 
 type PanelWords = Dict['accessibility']['panel'];
@@ -18,9 +18,10 @@ function choiceLabels(words: PanelWords): { [K in DisplayName]: { legend: string
 const SETTINGS = Object.keys(DISPLAY_CHOICES) as DisplayName[];
 
 /**
- * "Maxsus imkoniyatlar": a strip at the top of the header whose disclosure holds a plain GET form. The
- * server stores the choice in a cookie and sends the visitor back to this page (server/display-settings.ts),
- * so it needs no JavaScript, and every later page is rendered in the choice from its first byte.
+ * "Maxsus imkoniyatlar": a strip at the top of the header whose disclosure holds a plain POST form (only
+ * the site's own pages may change the settings: server/display-settings.ts). The server stores the choice
+ * in a cookie and sends the visitor back to this page, so it needs no JavaScript, and every later page is
+ * rendered in the choice from its first byte.
  */
 export function AccessibilityPanel() {
   const t = useT();
@@ -35,7 +36,7 @@ export function AccessibilityPanel() {
           <AccessibilityIcon />
           {words.label}
         </summary>
-        <form className="a11y-panel__form" method="get" action="/accessibility">
+        <form className="a11y-panel__form" method="post" action={DISPLAY_SETTINGS_PATH}>
           <input type="hidden" name="back" value={`${pathname}${search}`} />
           {SETTINGS.map((name) => (
             <fieldset key={name} className="a11y-panel__group">

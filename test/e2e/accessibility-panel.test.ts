@@ -5,6 +5,8 @@
  * page is wider than a 320 px screen at 200 % text, axe finds nothing, and the sliders stand still
  * with motion off.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +89,77 @@ describe('the accessibility panel', () => {
     await page.waitForSelector('#main-nav.is-open');
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('changed only from the site’s own pages', () => {
+  it('a link or a form on another site changes nothing: the link only leads to the page, the form is refused', async () => {
+    // Another site: a page on another host name (localhost is not 127.0.0.1) that links and posts here.
+    const settings = `${site.server.url}/accessibility`;
+    const other = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        `<a href="${settings}?size=200&amp;images=off&amp;back=%2Fru%2Fabout">big text</a>` +
+          `<form method="post" action="${settings}"><input name="size" value="200"><input name="back" value="/ru/about"><button>go</button></form>`,
+      );
+    });
+    await new Promise<void>((resolve) => other.listen(0, 'localhost', resolve));
+    const context = await contextWith('');
+    const { page } = watch(await context.newPage());
+    try {
+      const elsewhere = `http://localhost:${(other.address() as AddressInfo).port}/`;
+      await page.goto(elsewhere);
+      await Promise.all([page.waitForURL(`${site.server.url}/ru/about`), page.click('a')]);
+      expect(await htmlAttributes(page)).toEqual({});
+      await page.goto(elsewhere);
+      const [answer] = await Promise.all([page.waitForResponse(settings), page.click('button')]);
+      expect(answer.status()).toBe(403);
+      expect((await context.cookies()).some((cookie) => cookie.name === 'a11y')).toBe(false);
+      // The same browser still changes them from the site's own panel.
+      await page.goto(`${site.server.url}/ru/about`);
+      await choose(page, { size: '200' });
+      expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '200' });
+    } finally {
+      await context.close();
+      other.close();
+    }
+  });
+
+  it('is never fetched or rendered ahead by the speculation rules, unlike the pages around it', async () => {
+    const { page } = watch(await site.shared.newPage());
+    await page.goto(`${site.server.url}/en/about`);
+    // Each href against the rules as the page carries them, read with Chromium's own URLPattern and selectors.
+    const speculated = await page.evaluate(
+      (hrefs) => {
+        type Where = { and?: Where[]; not?: Where; href_matches?: string | string[]; selector_matches?: string };
+        // Chromium's URLPattern; the DOM types of this TypeScript do not have it yet.
+        const { URLPattern } = window as unknown as { URLPattern: new (pattern: string, base: string) => { test(url: string): boolean } };
+        const rules = JSON.parse(document.querySelector('script[type="speculationrules"]')!.textContent) as Record<string, Array<{ where: Where }>>;
+        const matches = (where: Where, link: HTMLAnchorElement): boolean => {
+          if (where.and) return where.and.every((each) => matches(each, link));
+          if (where.not) return !matches(where.not, link);
+          if (where.selector_matches) return link.matches(where.selector_matches);
+          const patterns = ([] as string[]).concat(where.href_matches ?? []);
+          return patterns.some((pattern) => new URLPattern(pattern, document.baseURI).test(link.href));
+        };
+        return Object.fromEntries(
+          hrefs.map((href) => {
+            const link = Object.assign(document.createElement('a'), { href });
+            return [href, Object.entries(rules).flatMap(([action, list]) => (list.some((rule) => matches(rule.where, link)) ? [action] : []))];
+          }),
+        );
+      },
+      ['/accessibility', '/accessibility/', '/accessibility?size=200&back=%2F', '/accessibility-statement', '/en/accessibility-statement', '/en/about'],
+    );
+    expect(speculated).toEqual({
+      '/accessibility': [],
+      '/accessibility/': [],
+      '/accessibility?size=200&back=%2F': [],
+      '/accessibility-statement': ['prerender', 'prefetch'],
+      '/en/accessibility-statement': ['prerender', 'prefetch'],
+      '/en/about': ['prerender', 'prefetch'],
+    });
+    await page.close();
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The accessibility panel's settings on the server: the /accessibility endpoint stores them in a cookie
- * and sends the visitor back to a path of this site only; pages are rendered in them (attributes on
- * <html>, images as their text) and stored per variant, so a warm page in any settings is served
- * without rendering and a default visitor never gets another visitor's variant.
+ * The accessibility panel's settings on the server: the /accessibility endpoint, POSTed from the site's
+ * own pages only, stores them in a cookie and sends the visitor back to a path of this site only; pages
+ * are rendered in them (attributes on <html>, images as their text) and stored per variant, so a warm
+ * page in any settings is served without rendering and a default visitor never gets another visitor's
+ * variant.
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,10 +24,22 @@ async function setup() {
 
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? '';
 
+/** The site's origin in the test app (test/helpers/app.ts SITE_URL). */
+const SITE = 'https://ztu.example.uz';
+/** What Chromium sends with the panel's form, submitted on one of the site's pages. */
+const OWN_FORM = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', origin: SITE };
+/** What Chromium sends when a link or a form on another site leads here. */
+const CROSS_SITE = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1' };
+
+/** The panel's form as a browser submits it (application/x-www-form-urlencoded). */
+function submit(app: ReturnType<typeof testApp>, form: string, headers: Record<string, string> = OWN_FORM) {
+  return request(app).post('/accessibility').set(headers).type('form').send(form);
+}
+
 describe('the display settings endpoint', () => {
   it('stores the chosen settings in a year-long Lax cookie and answers 303 back to the page', async () => {
     const app = await setup();
-    const res = await request(app).get('/accessibility?size=150&contrast=yellow&images=off&motion=none&back=%2Fru%2Fabout%3Fx%3D1').expect(303);
+    const res = await submit(app, 'size=150&contrast=yellow&images=off&motion=none&back=%2Fru%2Fabout%3Fx%3D1').expect(303);
     expect(res.headers.location).toBe('/ru/about?x=1');
     const cookie = res.headers['set-cookie']![0]!;
     expect(cookie).toMatch(/^a11y=size:150\|contrast:yellow\|images:off\|motion:none; Path=\/; Max-Age=31536000; SameSite=Lax/);
@@ -35,15 +48,15 @@ describe('the display settings endpoint', () => {
 
   it('ignores unknown names and values, and stores nothing for default settings', async () => {
     const app = await setup();
-    const res = await request(app).get('/accessibility?size=300&contrast=pink&motion=none&evil=1&back=/about').expect(303);
+    const res = await submit(app, 'size=300&contrast=pink&motion=none&evil=1&back=/about').expect(303);
     expect(res.headers['set-cookie']![0]).toMatch(/^a11y=motion:none;/);
-    const none = await request(app).get('/accessibility?size=100&contrast=site&back=/about').expect(303);
+    const none = await submit(app, 'size=100&contrast=site&back=/about').expect(303);
     expect(none.headers['set-cookie']![0]).toMatch(/^a11y=; Path=\/; Max-Age=0/);
   });
 
   it('resets: the cookie is removed whatever else the form sent', async () => {
     const app = await setup();
-    const res = await request(app).get('/accessibility?size=200&reset=1&back=/en').expect(303);
+    const res = await submit(app, 'size=200&reset=1&back=/en').expect(303);
     expect(res.headers.location).toBe('/en');
     expect(res.headers['set-cookie']![0]).toMatch(/^a11y=; Path=\/; Max-Age=0/);
   });
@@ -62,16 +75,55 @@ describe('the display settings endpoint', () => {
     ['', '/'],
   ])('never sends the visitor off the site: back=%j goes to %j', async (back, location) => {
     const app = await setup();
-    const res = await request(app)
-      .get(`/accessibility?contrast=black&back=${encodeURIComponent(back)}`)
-      .expect(303);
+    const res = await submit(app, `contrast=black&back=${encodeURIComponent(back)}`).expect(303);
     expect(res.headers.location).toBe(location);
   });
 
   it('treats a repeated back as no back at all', async () => {
     const app = await setup();
-    const res = await request(app).get('/accessibility?back=/about&back=//evil.example').expect(303);
+    const res = await submit(app, 'back=/about&back=//evil.example').expect(303);
     expect(res.headers.location).toBe('/');
+  });
+
+  it('changes nothing on a GET, as a link on another site sends it: the visitor only goes on to the page', async () => {
+    const app = await setup();
+    for (const headers of [CROSS_SITE, { ...CROSS_SITE, 'sec-fetch-site': 'same-origin' }, {}]) {
+      const res = await request(app).get('/accessibility?size=200&images=off&back=%2Fru%2Fabout').set(headers).expect(303);
+      expect(res.headers.location).toBe('/ru/about');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('refuses, with 403 and no cookie, a form that another site posts here', async () => {
+    const app = await setup();
+    const refused: Array<Record<string, string>> = [
+      { ...CROSS_SITE, origin: 'https://evil.example' },
+      { ...CROSS_SITE, 'sec-fetch-site': 'same-site', origin: 'https://news.ztu.example.uz' },
+      // A browser without Sec-Fetch-Site still says where a POST comes from.
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      // Sec-Fetch-Site is what counts where it is sent: the Origin header alone is not enough.
+      { 'sec-fetch-site': 'cross-site', origin: SITE },
+    ];
+    for (const headers of refused) {
+      const res = await submit(app, 'size=200&back=/ru/about', headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers['set-cookie'], JSON.stringify(headers)).toBeUndefined();
+    }
+    // The site's own form, from a browser that sends only Origin, or from one that sends neither.
+    for (const headers of [{ origin: SITE }, {}] as Array<Record<string, string>>) {
+      expect((await submit(app, 'size=200&back=/ru/about', headers).expect(303)).headers['set-cookie']![0]).toMatch(/^a11y=size:200;/);
+    }
+  });
+
+  it('answers another method with 405 and what it allows, and an oversized form with 413', async () => {
+    const app = await setup();
+    const res = await request(app).put('/accessibility').expect(405);
+    expect(res.headers.allow).toBe('GET, HEAD, POST');
+    const big = await submit(app, `size=200&back=/${'a'.repeat(20_000)}`);
+    expect(big.status).toBe(413);
+    expect(big.headers['set-cookie']).toBeUndefined();
   });
 });
 
