@@ -2,7 +2,7 @@
  * `npm run interactions [-- <another checkout>]`: how quickly the site answers a visitor on a slow phone,
  * under 4x CPU throttling in Chromium, medians of INTERACTION_RUNS (5) with the range:
  *  - INP of opening a header menu and of choosing another language (the interaction's own latency, up to
- *    the next paint; the SPEC's one-second language state comes after it), clicked two ways: as a person
+ *    the next paint; the one-second language state comes after it), clicked two ways: as a person
  *    clicks (the pointer rests on the control for HOVER_MS, the button is held for PRESS_MS) and as
  *    Playwright's click does (moved, pressed and released in one go, so the press waits behind the work the
  *    hover starts: the harsher figure);
@@ -13,7 +13,7 @@
  *    measured twice, clicked as soon as the hover's speculation is ready and clicked once a page rendered
  *    ahead has loaded (a visitor who rests on the link a little longer); counted from the click on the
  *    clock the two documents share, on localhost (the shares of clicks that found a prerendered page and
- *    that were shown with the SPEC's fade are printed). Measured in a Chromium attached by tab
+ *    that were shown with the fade are printed). Measured in a Chromium attached by tab
  *    (scripts/lib/cdp-tab.mjs): Chromium refuses to prerender for Playwright's sessions.
  * With a second checkout (a git worktree of an older commit, with its node_modules) both are measured in
  * the same run, alternating. The clicks are also made, alternating, on a floor: two minimal pages (a heading,

@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables (DESIGN.md "Contracts"), validated once at start. A bad
+ * Configuration from environment variables (README.md, "Configuration"), validated once at start. A bad
  * value is a ConfigError whose message is one line naming the variable and what is allowed.
  */
 import { isIP } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Security headers: helmet with the CSP of DESIGN.md. Scripts come from the site's own origin only. The
+ * Security headers: helmet with the site's CSP. Scripts come from the site's own origin only. The
  * one inline executable script, React's streaming runtime, is written only into a page streamed there
  * and then: that response alone gets a nonce (`allowInlineScripts`), which goes to React's render call.
  *
@@ -79,7 +79,7 @@ export function securityHeaders(options: { imageOrigins: string[] }): RequestHan
     // YouTube embeds refuse to play with no-referrer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // Either of these makes Chromium skip the SPEC's fade into a page it rendered ahead (the speculation
+    // Either of these makes Chromium skip the 300 ms fade into a page it rendered ahead (the speculation
     // rules prerender every link a visitor rests on), and report the skip as an uncaught error in the
     // page: test/e2e/prerender.test.ts. What they guard is a page's state from a cross-origin window
     // that opens it or that it opens; these pages hold nothing a visitor has not been shown (no sign-in,

@@ -1,5 +1,5 @@
 /**
- * The backend API (SPEC.md sections 3 and 7): every endpoint path in one table and the entity types the
+ * The backend API: every endpoint path in one table and the entity types the
  * site works with after the server has validated, normalised and sanitised a response. Backend field
  * names (title_uz, lavozim_ru, cantact…) stop at the server's parsers; everything past them uses these
  * types, where a per-language text is a `Localized` record.
@@ -144,7 +144,7 @@ export interface Programme {
 export type ProgrammeKind = 'fulltime' | 'correspondence' | 'master';
 
 export interface Partner<Image = Picture> {
-  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  /** The backend's id, or the record's position: the API gives these records no id. */
   key: string;
   name: string;
   image: Image | null;
@@ -152,13 +152,13 @@ export interface Partner<Image = Picture> {
 }
 
 export interface HomeImage<Image = Picture> {
-  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  /** The backend's id, or the record's position: the API gives these records no id. */
   key: string;
   image: Image;
 }
 
 export interface GalleryImage<Image = Picture> {
-  /** The backend's id, or the record's position: the SPEC gives these records no id. */
+  /** The backend's id, or the record's position: the API gives these records no id. */
   key: string;
   image: Image;
   title: Localized;
@@ -170,12 +170,12 @@ export interface StudentLife<Image = Picture> {
   images: GalleryImage<Image>[];
 }
 
-/** Vacancies are hard-coded in the original site (SPEC section 7); ours live in content/site. */
+/** Vacancies are not the backend's: the earlier site hard-coded them, ours live in content/site. */
 export interface Vacancy {
   id: number;
   title: Uzbek;
   department: Uzbek;
-  /** 'Toʻliq bandlik' (the SPEC writes To'liq) (full time) or 'Yarim stavka' (half rate); pages show the dictionary's word for these two. */
+  /** 'Toʻliq bandlik' (or To'liq) (full time) or 'Yarim stavka' (half rate); pages show the dictionary's word for these two. */
   employmentType: Uzbek;
   description: Uzbek;
   /** YYYY-MM-DD as given; shown in the Uzbek long format of the page's script, or raw when it is not a date. */
@@ -226,7 +226,7 @@ export interface SearchPage {
   results: SearchResult[];
 }
 
-/** Backend paths (SPEC section 7), appended to BACKEND_URL. */
+/** Backend paths, appended to BACKEND_URL. */
 export const ENDPOINTS = {
   homeContent: () => '/api/homecontent/',
   partners: () => '/api/hamkorlar/',

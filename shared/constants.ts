@@ -1,6 +1,6 @@
 /**
- * Business constants and limits (SPEC.md section 9). Every timing, threshold and count the site uses
- * lives here so that a change to the specification is a change to one line.
+ * Business constants and limits (docs/behaviour.md says what each does). Every timing, threshold and
+ * count the site uses lives here so that a change of behaviour is a change to one line.
  */
 
 /** Client-side timings, in milliseconds. */
@@ -21,10 +21,9 @@ export const ORANGE_HEADING_SECOND = { basePx: 8800, perItemPx: 65 } as const;
 /** Slider autoplay, in milliseconds. */
 export const IMAGE_SLIDER_AUTOPLAY_MS = 2000;
 export const PARTNERS_AUTOPLAY_MS = 1000;
-export const SLIDE_IMAGE_AUTOPLAY_MS = 3000;
 
 /**
- * Home sliders (SPEC section 2): slides per view and gap (px) from a minimum viewport width up, the
+ * Home sliders: slides per view and gap (px) from a minimum viewport width up, the
  * way Swiper's `breakpoints` read. shared/styles/home.css mirrors these tables so the server markup
  * already has Swiper's geometry (no layout shift); test/unit/home-sliders.test.ts keeps them in step.
  */
@@ -59,7 +58,7 @@ export const PARTNERS_SLIDER: SliderConfig = {
   },
 };
 /**
- * Our own bound (the SPEC has none): the home loading screen never stays longer than this, even if a
+ * Our own bound: the home loading screen never stays longer than this, even if a
  * hero image neither loads nor fails.
  */
 export const HOME_LOADER_MAX_MS = 8000;
@@ -80,10 +79,10 @@ export const DORMITORY_IMAGE_COUNT = 5;
 export const CLUB_IMAGE_COUNT = 4;
 export const CHARTER_PAGE_COUNT = 10;
 
-/** The embedded code-of-conduct PDF is 1000 px tall (SPEC section 2, /rulesEtika). */
+/** The frame of the code-of-conduct PDF on /rulesEtika is 1000 px tall. */
 export const CODE_OF_CONDUCT_FRAME_HEIGHT_PX = 1000;
 
-/** Home statistics are fixed text in the SPEC. */
+/** The home page's statistics are fixed. */
 export const HOME_STATS = { teachers: 180, studyAreas: 40, students: 7124 } as const;
 
 /** Study and contact facts. */
@@ -99,7 +98,7 @@ export const NEWS_PAGE_SIZE = 10;
 
 /**
  * How long a loader may wait for upstream data before the server flushes the page shell and streams
- * the content behind a Suspense boundary (DESIGN.md, "Streaming without lying about status").
+ * the content behind a Suspense boundary (docs/architecture.md, "Decisions and why").
  */
 export const LOADER_HEAD_START_MS = 100;
 
@@ -121,7 +120,7 @@ export const CRAWLER_WAIT_MS = 20_000;
 /** The time zone dates are formatted in, on the server, for every language. */
 export const TIME_ZONE = 'Asia/Tashkent';
 
-/** Site search and feeds (issue: found and shared). */
+/** Site search and feeds. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
 /**
  * Twenty, as most site searches show ten to twenty: on a phone fifty results with excerpts made a page

@@ -1,7 +1,7 @@
 /**
  * Renditions and how they appear in URLs: uz (Latin) is unprefixed; uz-cyrl, ru and en are path
  * prefixes. uz-cyrl is Uzbek in Cyrillic script, made from the Latin content: its CONTENT language is
- * uz (the backend's `*_uz` fields), transliterated once when the data is parsed (server/cyrillic).
+ * uz (the backend's `*_uz` fields), transliterated once when the data is parsed (server/backend/parse.ts).
  */
 export const LANGS = ['uz', 'uz-cyrl', 'ru', 'en'] as const;
 export type Lang = (typeof LANGS)[number];

@@ -21,7 +21,7 @@ export interface NavMenu {
 const page = (path: string, label: NavLabel): NavItem => ({ kind: 'page', path, label });
 const external = (href: string, label: NavLabel): NavItem => ({ kind: 'external', href, label });
 
-/** The 7 top-level dropdowns of SPEC section 2; at most one is open at a time. */
+/** The header's 7 top-level dropdowns; at most one is open at a time. */
 export const TOP_MENUS: NavMenu[] = [
   {
     id: 'university',
@@ -94,7 +94,7 @@ function through(items: NavItem[], last: NavLabel): NavItem[] {
   return items.slice(0, items.findIndex((item) => item.label === last) + 1);
 }
 
-/** Tab bars of SPEC section 2; the active tab follows the page. About: the university menu up to the structure. */
+/** Tab bars of the About, news and study sections; the active tab follows the page. About: the university menu up to the structure. */
 export const ABOUT_TABS: NavItem[] = through(topMenuItems('university'), 'structure');
 
 export const NEWS_TABS: NavItem[] = [
@@ -107,9 +107,9 @@ export const NEWS_TABS: NavItem[] = [
 export const PROGRAMME_TABS: NavItem[] = topMenuItems('applicant');
 
 /**
- * Footer sections of SPEC section 2, taken from the header and tab trees: the university menu up to the
+ * The footer's sections, taken from the header and tab trees: the university menu up to the
  * charter, the news tabs, the applicant, resources and announcements menus (the latter without the
- * external conference link). The correspondence label is shown unlinked, as specified.
+ * external conference link). The correspondence label is shown unlinked.
  */
 export const FOOTER_SECTIONS: NavMenu[] = [
   { id: 'university', label: 'university', items: through(ABOUT_TABS, 'charter') },
@@ -120,7 +120,7 @@ export const FOOTER_SECTIONS: NavMenu[] = [
 ];
 
 /**
- * The home page's Menu panel (SPEC section 2): News, University, Applicant, student portal, Master's,
+ * The home page's Menu panel: News, University, Applicant, student portal, Master's,
  * Resources, Announcements — built from the header and tab trees above.
  */
 export const HOME_PANEL_MENU: NavItem[] = [

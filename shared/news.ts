@@ -28,11 +28,11 @@ export interface NewsPageView {
 
 export type NewsListData = { news: NewsPageView };
 
-/** The news group's tabs other than /newsAll (SPEC section 2). */
+/** The news group's tabs other than /newsAll. */
 export type NewsCategory = 'public' | 'university' | 'international';
 
 /**
- * Which tab an item belongs to. The SPEC shows no category filter; our backend items may carry a
+ * Which tab an item belongs to. The backend's news endpoint has no category filter; its items may carry a
  * `category`. The rule, the same for all three tab pages: a tab shows the items of the paged news
  * endpoint whose category is its own, and items with no (or an unknown) category are university news.
  * Filtering is per backend page, so a tab page may show fewer cards than the backend page size, and
@@ -58,7 +58,7 @@ export function newsListLoader(category?: NewsCategory): PageLoader<NewsListData
       news: api.newsPage(page).then((result) => ({
         page,
         items: result.items.filter((item) => !category || newsCategory(item) === category).map((item) => toNewsCard(item, lang)),
-        // SPEC: paging stops when a backend page returns no results, whatever a filter kept of it.
+        // Paging stops when a backend page returns no results, whatever a filter kept of it.
         hasNext: result.items.length > 0 && result.hasNext,
       })),
     };

@@ -1,5 +1,5 @@
 /**
- * Programme pages (/kunduzgi, /sirtqi, /magistratura): the admission rules of SPEC section 2 as data,
+ * Programme pages (/kunduzgi, /sirtqi, /magistratura): the admission rules (docs/behaviour.md) as data,
  * and the loader that turns backend programmes into table rows (prices formatted on the server).
  */
 import type { Programme, ProgrammeKind } from './api';
@@ -8,10 +8,10 @@ import type { PageLoader } from './data';
 import { formatPrice } from './format';
 import type { Lang } from './lang';
 
-/** SPEC section 2: correspondence primary education and physical culture need pedagogical experience. */
+/** By correspondence, primary education and physical culture need pedagogical experience. */
 export const EXPERIENCE_REQUIRED_CODES: readonly string[] = ['60110400', '60111200'];
 export const PEDAGOGICAL_EXPERIENCE_YEARS = 5;
-/** SPEC section 2: correspondence urban planning and design, and architecture, admit by examination. */
+/** By correspondence, urban planning and design, and architecture, admit by examination. */
 export const EXAM_ADMISSION_CODES: readonly string[] = ['60730900', '60730100'];
 /** Programmes opened in this academic year take no second-specialty students yet. */
 export const NO_SECOND_SPECIALTY_OPENED = '2024-2025';
@@ -21,7 +21,7 @@ export type AdmissionRule = 'secondSpecialty' | 'experience' | 'exam';
 interface KindFacts {
   /** The rules shown under the table, in this order. */
   rules: AdmissionRule[];
-  /** Study length in years, where the SPEC gives one. */
+  /** Study length in years, where it is known (full-time study). */
   years: number | null;
 }
 

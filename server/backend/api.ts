@@ -15,7 +15,7 @@ import type { DataSession } from './session';
 import { siteContent } from './site-content';
 
 export interface SiteApiOptions {
-  /** Backend path of the student-life gallery; the SPEC does not name one. */
+  /** Backend path of the student-life gallery; the API has no fixed one (STUDENT_LIFE_PATH). */
   studentLifePath: string;
   /** Site search (server/search): answers from its in-memory index; absent, nothing is found. */
   search?: (query: string, lang: Lang, page: number) => Promise<SearchPage>;

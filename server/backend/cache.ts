@@ -1,5 +1,5 @@
 /**
- * The data cache of DESIGN.md: backend responses after validation and sanitising, keyed by backend
+ * The data cache (docs/architecture.md, "Data cache"): backend responses after validation and sanitising, keyed by backend
  * path. Fresh for `ttlMs`; then served stale for up to `staleMs` while one background refresh runs;
  * one upstream call per key at a time however many requests wait (single-flight); a failed fetch never
  * evicts good data; bounded by `maxKeys`. node-cache holds the entries (without cloning: entries are

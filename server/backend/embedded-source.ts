@@ -13,7 +13,7 @@ import type { Source, SourceResult } from './source';
 
 type Json = Record<string, unknown>;
 
-/** The path the embedded content serves the student-life gallery at (the SPEC names no backend path). */
+/** The path the embedded content serves the student-life gallery at (the API has no fixed one). */
 export const EMBEDDED_STUDENT_LIFE_PATH = '/api/student-life/';
 
 function load(file: string): unknown {
@@ -49,7 +49,7 @@ function newsPage(news: Json[], page: number): SourceResult {
 /**
  * The pattern of the paths an id endpoint makes, the id captured: built from the endpoint itself so
  * the embedded content answers exactly the paths the site asks the backend for. The trailing slash is
- * optional: the backend's article path has none (SPEC section 7) while the others do.
+ * optional: the backend's article path has none (ENDPOINTS, shared/api.ts) while the others do.
  */
 function idPath(endpoint: (id: number) => string): RegExp {
   const marker = 987654321;

@@ -1,6 +1,6 @@
 /**
  * Renders one piece of loader data (a Slot). Settled data renders at once; data the server chose to
- * stream (a promise) suspends behind the SPEC's 'Loading...' fallback. The Suspense boundary is always
+ * stream (a promise) suspends behind the 'Loading...' fallback (docs/behaviour.md). The Suspense boundary is always
  * there, so server and client trees match whichever way the data arrived.
  */
 import { Suspense, use, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The SPEC's fallback screen for unknown routes and routing errors: 'Unexpected Application Error!'
+ * The fallback screen for unknown routes and routing errors (docs/behaviour.md): 'Unexpected Application Error!'
  * with the status and its text, then, in the page's language, what happened and where to go: site
  * search (for a missing page) and links to the home page and the news. It never shows a stack trace or
  * an internal message.
@@ -20,7 +20,7 @@ export function PageError() {
   return (
     <section className="error-fallback container" aria-labelledby="error-title">
       <Seo title={notFound ? t.pages.notFound.title : t.errors.serverError} description={t.pages.notFound.description} noindex />
-      {/* The SPEC's English title and HTTP's English status text, in every language. */}
+      {/* The English title and HTTP's English status text, in every language. */}
       <h1 id="error-title" lang="en">
         {t.errors.title}
       </h1>

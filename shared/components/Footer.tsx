@@ -9,8 +9,8 @@ import { SocialLinks } from './SocialLinks';
 import { phoneText } from '../format';
 
 /**
- * The footer of SPEC section 2: five link sections, contacts, working hours, social links, app badges
- * (without targets, as specified) and the map, which loads only when asked for so that no third-party
+ * The footer (docs/behaviour.md): five link sections, contacts, working hours, social links, app badges
+ * (without links) and the map, which loads only when asked for so that no third-party
  * frame slows the page or tracks a visitor who did not want it.
  */
 export function Footer() {

@@ -12,7 +12,7 @@ import { Logo } from '../islands/ui/Logo';
 import { SearchForm } from './SearchForm';
 
 /**
- * The site header: logo, the 7 dropdowns of SPEC section 2, the language menu, search and the
+ * The site header: logo, the 7 dropdowns of shared/nav.ts, the language menu, search and the
  * student-portal login. What opens and closes is the header island (shared/islands/Header.tsx); the
  * links it shows are rendered here, once, and stay server HTML.
  */

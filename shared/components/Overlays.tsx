@@ -1,5 +1,5 @@
 /**
- * The overlays of SPEC section 4, rendered hidden: client/overlays.ts shows the splash once per visit
+ * The splash and the loading bar (docs/behaviour.md), rendered hidden: client/overlays.ts shows the splash once per visit
  * and the loading bar while the next page loads. Without JavaScript they stay hidden, so crawlers and
  * visitors without it always see the page.
  */

@@ -1,6 +1,6 @@
 import '../styles/services.css';
 
-/** What a mock shows where real data will be (SPEC: placeholders only). */
+/** What a mock screen shows where real data will be. */
 export const PLACEHOLDER = '—';
 
 /** A table of numbered rows whose other cells are placeholders (the /university and /study mocks). */

@@ -1,7 +1,7 @@
 /**
  * The programme pages (/kunduzgi, /sirtqi, /magistratura) share everything but their data source and
  * title: the table of code, name and tuition, the rows singled out by an admission rule, the study
- * length where the SPEC gives one, and the rules as text.
+ * length where it is known, and the rules as text.
  */
 import type { ProgrammeKind } from '../api';
 import { useT } from '../app-context';

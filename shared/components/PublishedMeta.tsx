@@ -1,6 +1,6 @@
 import { useT } from '../app-context';
 
-/** A publication's date (or the SPEC's 'none date') and its view count, as loaders formatted them. */
+/** A publication's date (or 'none date') and its view count, as loaders formatted them. */
 export function PublishedMeta({ date, isoDate, views, className }: { date: string | null; isoDate: string | null; views: number; className?: string }) {
   const t = useT();
   return (

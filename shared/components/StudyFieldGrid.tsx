@@ -1,5 +1,5 @@
 /**
- * The fields of study (SPEC: 19, with icons, codes and names per language), as /napravleniya and the
+ * The 19 fields of study, with icons, codes and names per language, as /napravleniya and the
  * home page show them. Loaders build the cards with `toStudyFieldCard`; the grid only renders them.
  */
 import type { StudyField } from '../api';

@@ -2,7 +2,7 @@ import { useT } from '../app-context';
 import type { NavItem } from '../nav';
 import { NavItemLink } from './links';
 
-/** A section's tab bar (SPEC section 2); the active tab follows the URL (aria-current="page"). */
+/** A section's tab bar (shared/nav.ts); the active tab follows the URL (aria-current="page"). */
 export function TabBar({ tabs }: { tabs: NavItem[] }) {
   const t = useT();
   return (

@@ -1,5 +1,5 @@
 /**
- * The one announcement of /elonlar (SPEC section 2): the conference banner, made by
+ * The one announcement of /elonlar: the conference banner, made by
  * scripts/generate-banner.mjs, and its words per language. The alt text says everything the banner
  * says, so nothing is lost to someone who cannot see it; keep it in step with the script.
  */

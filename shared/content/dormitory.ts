@@ -1,5 +1,5 @@
 /**
- * The student dormitory page (/TTJ, SPEC section 2) in three languages: the new five-storey building
+ * The student dormitory page (/TTJ) in three languages: the new five-storey building
  * with 528 places, built in March 2025, as of 25.08.2025; amenities, planned fitting-out, clubs and
  * demand, signed by the vice-rector for youth affairs. Image texts follow the order of the gallery
  * files public/media/dormitory/ttj-1…5.svg.

@@ -1,5 +1,5 @@
 /**
- * The young psychologists club page (/YPK, SPEC section 2) in three languages: the club, its
+ * The young psychologists club page (/YPK) in three languages: the club, its
  * responsible psychologist, the anonymous help bot, what the club does and its contacts (phone and
  * e-mail are not published yet: dashes). Image texts follow public/media/club/ypk-1…4.svg.
  */

@@ -1,5 +1,5 @@
 /**
- * The floating action button (SPEC section 2) that leads to the admission form, and the home page's
+ * The floating action button that leads to the admission form, and the home page's
  * scroll effects it depends on (home/useScrollEffects.ts: the header's scroll states, the orange
  * headings, whether the page is past the hero). The button hides while either of its two flags is
  * set — a side panel is open; the page has not yet scrolled past the hero — and shows

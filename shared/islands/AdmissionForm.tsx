@@ -1,5 +1,5 @@
 /**
- * The admission form mock of SPEC sections 3 and 5 as an island: its fields are server HTML in a slot
+ * The home page's admission form, a preview, as an island: its fields are server HTML in a slot
  * (shared/components/home/AdmissionForm.tsx); the island owns only the submit. It sends nothing
  * anywhere: with JavaScript a submit only reveals the note that this is a preview; without it (or
  * before the island wakes) the browser submits an empty query to this same page, where the note

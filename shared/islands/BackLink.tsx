@@ -1,5 +1,5 @@
 /**
- * A back button (SPEC section 4, /Vacancies): browser history back. Without JavaScript, or when this
+ * A back button (/Vacancies): browser history back. Without JavaScript, or when this
  * page opened a new tab (no history), it is a link to `href`.
  */
 import type { MouseEvent } from 'react';

@@ -1,16 +1,16 @@
 /**
- * The .docx viewer of /XQQ (SPEC section 4): on the visitor's word it fetches the bundled document and
+ * The .docx viewer of /XQQ: on the visitor's word it fetches the bundled document and
  * renders it in place as pages with docx-preview, a library as large as the rest of the page's code,
- * which therefore loads only then. On failure it shows the SPEC's message and the download link.
+ * which therefore loads only then. On failure it says so ('Hujjatni koʻrsatib boʻlmadi') beside the download link.
  * Without JavaScript the page's download link is all there is, and the open button is hidden (CSS).
  */
 import { useRef, useState } from 'react';
 import { island } from './island';
 
-/** SPEC section 8: the internal error of a non-OK response; visitors see `failed` instead. */
+/** The error logged for a non-OK response; visitors see `failed` instead. */
 const FETCH_FAILED = "Faylni yuklab bo'lmadi";
 
-/** SPEC section 9: the viewer breaks pages and does not ignore width or height. */
+/** The document is shown page by page, at its own width and height. */
 const VIEWER_OPTIONS = {
   className: 'docx',
   inWrapper: true,

@@ -1,5 +1,5 @@
 /**
- * An image gallery whose thumbnails open the enlarged image in a modal (SPEC section 4: closed, or open
+ * An image gallery whose thumbnails open the enlarged image in a modal (closed, or open
  * with the chosen image), shared by /TTJ and /YPK. The modal is a native <dialog> opened with
  * showModal(): the browser makes the rest of the page inert and turns Escape into a close. It closes
  * by the × button, a click on the backdrop or Escape, and gives focus back to the thumbnail.

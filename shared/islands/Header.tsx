@@ -1,5 +1,5 @@
 /**
- * The header island: the 7 dropdowns of SPEC section 2 (at most one open; a click outside or Escape
+ * The header island: the 7 dropdowns (at most one open; a click outside or Escape
  * closes it), the language menu, search and, on small screens, the one toggle the menu collapses
  * behind. Its links are server HTML in slots; it owns only which menu is open.
  */

@@ -1,7 +1,7 @@
 /**
- * The home loading screen of SPEC section 4, client-only: once the island wakes (at once) it covers
+ * The home loading screen, client-only: once the island wakes (at once) it covers
  * the page only while the hero's images (inside the element `heroId` names) are still loading, and
- * ends when they load or fail (logged, as the SPEC says) or after HOME_LOADER_MAX_MS. The server
+ * ends when they load or fail (a failure logged to the console) or after HOME_LOADER_MAX_MS. The server
  * never renders it, so crawlers and visitors without JavaScript always see the page.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A home page slider (SPEC section 2) as an island: the slides are server HTML in slots, laid out by
+ * A home page slider as an island: the slides are server HTML in slots, laid out by
  * CSS exactly as Swiper will lay them out (so nothing moves when it starts); the island adds Swiper
  * when it comes near the viewport. The carousel semantics (region, slide groups with "3 / 8" names)
  * and the pagination buttons are its own markup, present before any script runs and counting only

@@ -1,5 +1,5 @@
 /**
- * The footer's map (SPEC section 2): a facade until the visitor asks for the map, so that no third-party
+ * The footer's map: a facade until the visitor asks for the map, so that no third-party
  * frame slows the page or tracks a visitor who did not want it. The link that opens the map in a new tab
  * is server HTML (slot `link`) and stays beside the map once it shows.
  */

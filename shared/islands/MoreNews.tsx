@@ -1,5 +1,5 @@
 /**
- * The 'more' button of the paged news lists (SPEC section 4): it loads the next page and appends it,
+ * The 'more' button of the paged news lists: it loads the next page and appends it,
  * disabled with a loading label meanwhile, and disappears when a page returns no results. Without
  * JavaScript it is a plain link to the next stored page (`?page=N`); a press before the island has
  * woken is held and replayed once it has.

@@ -1,5 +1,5 @@
 /**
- * The home page's right-side slide-in panels (SPEC section 2): Students, with the student-portal
+ * The home page's right-side slide-in panels: Students, with the student-portal
  * login, and Menu, with the grouped links of HOME_PANEL_MENU. Each is a modal dialog toggled by a
  * button with aria-expanded; Escape, a click outside or the close button close it; Tab stays inside
  * while it is open, and focus goes back to its button afterwards. The open panel is shared with the

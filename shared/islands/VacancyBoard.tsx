@@ -1,5 +1,5 @@
 /**
- * The vacancy board of /Vacancies (SPEC section 4): the department and employment-type filters, the
+ * The vacancy board of /Vacancies: the department and employment-type filters, the
  * count, the cards (a 100 ms stagger each time the result changes) and the empty state. The filter
  * panel is a plain GET form: the server filters too, so a filtered view has its own URL and works
  * without JavaScript. Once hydrated, a change filters at once and replaces the URL's query (no request,

@@ -11,7 +11,7 @@ const PAGE_SIZE = { width: 794, height: 1123 } as const;
 
 const pageSrc = (page: number) => `/media/charter/page-${String(page).padStart(2, '0')}.svg`;
 
-/** The charter as its page images (SPEC: ten of them); only the first is loaded at once. */
+/** The charter as its ten page images; only the first is loaded at once. */
 export default function Charter() {
   const t = useT();
   const pages = Array.from({ length: CHARTER_PAGE_COUNT }, (_, index) => index + 1);

@@ -12,7 +12,7 @@ import { ABOUT_TABS } from '../nav';
 import '../styles/code-of-conduct.css';
 
 type CodeOfConductData = {
-  /** Titles the backend gives the code (SPEC: the call is made; the page shows the bundled PDF). */
+  /** Titles the backend gives the code (the call is made; the page shows the bundled PDF). */
   titles: string[];
   /** The PDF's size in the page language's number format ('38'). */
   sizeKb: string;

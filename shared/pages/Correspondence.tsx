@@ -1,7 +1,7 @@
 import { ProgrammePage } from '../components/ProgrammeTable';
 import { programmesLoader } from '../programmes';
 
-/** Correspondence programmes with tuition and the admission rules that apply (SPEC section 2). */
+/** Correspondence programmes with tuition and the admission rules that apply. */
 export const loader = programmesLoader('correspondence');
 
 export default function Correspondence() {

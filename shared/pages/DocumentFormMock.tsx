@@ -14,7 +14,7 @@ const MAX_COPIES = 5;
 const NOTE_ID = 'form-preview';
 
 /**
- * /form: the SPEC's online document form mock-up. It submits nothing: no field has a `name`, so the
+ * /form: the online document form mock-up. It submits nothing: no field has a `name`, so the
  * visitor's entries never reach a URL, a log or the server. With JavaScript a submit shows the preview
  * note (the DocumentForm island); without it the form goes to `#form-preview` on this page and the note
  * shows by CSS (:target).

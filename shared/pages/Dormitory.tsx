@@ -7,7 +7,7 @@ import { DORMITORY_IMAGE_COUNT } from '../constants';
 import { DORMITORY } from '../content/dormitory';
 import '../styles/services.css';
 
-/** The student dormitory (/TTJ): static text of SPEC section 2 and a 5-image gallery. */
+/** The student dormitory (/TTJ): static text (shared/content/dormitory.ts) and a 5-image gallery. */
 export default function Dormitory() {
   const t = useT();
   const text = DORMITORY[useLang()];

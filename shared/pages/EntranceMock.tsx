@@ -17,7 +17,7 @@ function ButtonFace({ image, title, text }: { image: string; title: string; text
   );
 }
 
-/** /entry: the SPEC's entrance page with two image buttons — full-time study and online admission. */
+/** /entry: the entrance mock page with two image buttons — full-time study and online admission. */
 export default function EntranceMock() {
   const t = useT();
   const text = t.entrance;

@@ -1,7 +1,7 @@
 import { ProgrammePage } from '../components/ProgrammeTable';
 import { programmesLoader } from '../programmes';
 
-/** Full-time programmes with tuition and the admission rules that apply (SPEC section 2). */
+/** Full-time programmes with tuition and the admission rules that apply. */
 export const loader = programmesLoader('fulltime');
 
 export default function FullTime() {

@@ -1,7 +1,7 @@
 import { ProgrammePage } from '../components/ProgrammeTable';
 import { programmesLoader } from '../programmes';
 
-/** Master's programmes with tuition (SPEC section 2). */
+/** Master's programmes with tuition. */
 export const loader = programmesLoader('master');
 
 export default function Master() {

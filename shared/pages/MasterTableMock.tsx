@@ -5,10 +5,10 @@ import { PageHeading } from '../components/PageHeading';
 import { PlaceholderTable } from '../components/PlaceholderTable';
 import { Seo } from '../components/Seo';
 
-/** Placeholder rows of the mock table (the SPEC gives no number). */
+/** Placeholder rows of the mock table: a few, enough to show its shape. */
 const PLACEHOLDER_ROWS = 6;
 
-/** /study: the SPEC's static master's table with placeholder rows; the real list is /magistratura. */
+/** /study: the static master's table with placeholder rows; the real list is /magistratura. */
 export default function MasterTableMock() {
   const t = useT();
   return (

@@ -1,7 +1,7 @@
 import { NewsListPage } from '../components/PagedNewsList';
 import { newsListLoader } from '../news';
 
-/** All news, paged (SPEC section 2): every item of the backend's news pages. */
+/** All news, paged: every item of the backend's news pages. */
 export const loader = newsListLoader();
 
 export default function NewsAll() {

@@ -46,7 +46,7 @@ export default function PsychologistsClub() {
       <section className="prose-section" aria-labelledby="ypk-contacts">
         <h2 id="ypk-contacts">{text.contacts.heading}</h2>
         <dl className="svc-contacts">
-          {/* The club has not published a phone or an e-mail yet (SPEC: dashes as placeholders). */}
+          {/* The club has not published a phone or an e-mail yet: dashes as placeholders. */}
           <dt>{t.common.phone}</dt>
           <dd>{PLACEHOLDER}</dd>
           <dt>{t.common.email}</dt>

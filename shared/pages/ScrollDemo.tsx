@@ -6,7 +6,7 @@ import ScrollRevealIsland from '../islands/ScrollReveal';
 import '../styles/services.css';
 
 /**
- * /sdf: the SPEC's scroll-demo page. The server (and a visitor without JavaScript or with reduced
+ * /sdf: the scroll-demo mock page. The server (and a visitor without JavaScript or with reduced
  * motion) shows every section; the ScrollReveal island hides those still below the fold and reveals
  * them one by one as they scroll into view.
  */

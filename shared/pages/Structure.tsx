@@ -14,7 +14,7 @@ const CHARTS = [
 ] as const;
 
 /**
- * The organisational structure: the side list of the 8 About pages (SPEC: ids 1-8, the structure,
+ * The organisational structure: the side list of the 8 About pages (ids 1-8, the structure,
  * id 8, active) built from the same ABOUT_TABS the tab bars use, and the two charts.
  */
 export default function Structure() {

@@ -9,7 +9,7 @@ import { EXTERNAL } from '../site';
 /** Lessons a day shows in the mock timetable. */
 const TIMETABLE_ROWS = 4;
 
-/** /university: the SPEC's student-portal mock page, placeholders only; the real portal is external. */
+/** /university: the student-portal mock page, placeholders only; the real portal is external. */
 export default function StudentPortalMock() {
   const t = useT();
   const text = t.studentPortal;

@@ -24,8 +24,8 @@ interface Board {
 type VacanciesData = { board: Board };
 
 /**
- * The two employment types the SPEC names, as the data spells them, whichever apostrophe it writes in
- * toʻliq (the SPEC's ASCII one, or the ʻ of our own texts).
+ * The two employment types, as the data spells them, whichever apostrophe it writes in toʻliq (an ASCII
+ * one, or the ʻ of our own texts).
  */
 const EMPLOYMENT_LABEL = { "to'liq bandlik": 'fullTime', 'yarim stavka': 'halfRate' } as const;
 
@@ -98,7 +98,7 @@ export default function Vacancies() {
   );
 }
 
-/** The SPEC's back button: browser history back; without JavaScript (or history) the about section. */
+/** The board's back button: browser history back; without JavaScript (or history) the about section. */
 function BackLink() {
   const t = useT();
   const lang = useLang();

@@ -36,7 +36,7 @@ describe('core pages in Chromium', () => {
     await hydrated(page);
     await page.click('[data-menu-trigger="lang"]');
     await page.click('.lang-switch a[hreflang="ru"]');
-    // The SPEC's one-second state shows on the page it was chosen on (the next page has none).
+    // The one-second state shows on the page it was chosen on (the next page has none).
     await page.waitForSelector('.lang-switch__loading');
     await page.waitForURL(`${site.server.url}/ru/about`);
     await page.waitForFunction(() => document.documentElement.lang === 'ru');

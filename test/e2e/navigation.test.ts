@@ -1,7 +1,7 @@
 /**
  * Navigation without a client router: every link loads a stored page, made quick by speculation rules
  * (a hovered link is fetched before the click), the back/forward cache (going back shows the page as
- * it was left, at once) and the SPEC's fade as a cross-document view transition (none under reduced
+ * it was left, at once) and the 300 ms fade as a cross-document view transition (none under reduced
  * motion; a page given back in display settings changed since is loaded again). Also: a hydration
  * mismatch in an island cannot pass unnoticed.
  */

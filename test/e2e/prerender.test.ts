@@ -1,6 +1,6 @@
 /**
  * The speculation rules as Chromium really follows them: a link the pointer rests on is rendered ahead,
- * and the click shows that very document, activated rather than loaded again, with the SPEC's fade. Chromium refuses every
+ * and the click shows that very document, activated rather than loaded again, with the fade. Chromium refuses every
  * prerender to a DevTools session attached to the page (Playwright's), so this test drives it attached
  * by tab, as `npm run interactions` does (scripts/lib/cdp-tab.mjs).
  */

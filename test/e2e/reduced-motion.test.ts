@@ -76,7 +76,7 @@ describe('reduced motion', () => {
   });
 
   it('plays no fade between pages and no vacancy card fade-in', async () => {
-    // Every navigation loads a page: the SPEC's fade is the cross-document view transition, which the
+    // Every navigation loads a page: the fade is the cross-document view transition, which the
     // new page sees start (or not) when it is revealed.
     const fadesInto = async (reducedMotion: 'reduce' | 'no-preference') => {
       const { page, problems } = await open('/about', reducedMotion);

@@ -252,7 +252,7 @@ describe('women’s committee document', () => {
     await page.context().close();
   });
 
-  it("shows the SPEC's 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
+  it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
     const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
     await page.goto(`${site.server.url}/XQQ`);
@@ -264,7 +264,7 @@ describe('women’s committee document', () => {
     expect(await link.getAttribute('href')).toBe(DOCX);
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await page.locator('.xqq-document section.docx').count()).toBe(0);
-    // The intended error: the SPEC's internal message, logged; and the browser's note on the 404.
+    // The intended error: the viewer's internal message, logged; and the browser's note on the 404.
     expect(problems.some((p) => p.includes("Faylni yuklab bo'lmadi"))).toBe(true);
     expect(problems.every((p) => p.includes("Faylni yuklab bo'lmadi") || p.includes('404'))).toBe(true);
     await page.context().close();

@@ -45,7 +45,7 @@ export const SERVICE_SCREENS: ServiceScreen[] = (
   ] as Array<Omit<ServiceScreen, 'needles'> & { needles: Omit<ServiceScreen['needles'], 'uz-cyrl'> }>
 ).map((screen) => ({ ...screen, needles: { ...screen.needles, 'uz-cyrl': cyrillicNeedle(screen.needles.uz) } }));
 
-/** The five built-in vacancies (SPEC section 3), read from the content file the site serves. */
+/** The five built-in vacancies, read from the content file the site serves. */
 export interface VacancyRecord {
   id: number;
   title: string;

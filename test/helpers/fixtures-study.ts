@@ -74,7 +74,7 @@ export const articles = [
     desc_ru: `<p><strong>Автор:</strong> Каримов ru-art-body</p><p>${'Цифровая экономика региона. '.repeat(20)}</p>`,
     desc_en: `<p><strong>Author:</strong> Karimov en-art-body</p><p>${'The digital economy of the region. '.repeat(15)}</p>`,
     created_at: '2025-02-18T10:00:00+05:00',
-    // Fields the SPEC's backend may add: when they come, structured data uses them.
+    // Fields the backend may add: when they come, structured data uses them.
     updated_at: '2025-03-01T12:30:00+05:00',
     author: '  Bahodir   Karimov ',
     viewers: 842,

@@ -322,7 +322,7 @@ describe('/qoidalar', () => {
     en: 'Documents on education',
   };
 
-  it('has the SPEC heading per language and exactly the 10 legal documents, numbered', async () => {
+  it('has its heading per language and exactly the 10 legal documents, numbered', async () => {
     for (const { lang, prefix } of LANGS) {
       const { doc } = await page(`${prefix}/qoidalar`);
       expect(doc.querySelector('h1')?.textContent).toBe(HEADINGS[lang]);

@@ -30,7 +30,7 @@ const UZ = {
 };
 
 const LANGS = [
-  // Headings and messages the SPEC quotes in English are the SPEC's on English pages, translated on the others.
+  // Headings and messages the site shows in English on English pages are translated on the others (docs/behaviour.md).
   UZ,
   {
     lang: 'uz-cyrl',

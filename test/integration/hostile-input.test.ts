@@ -124,8 +124,8 @@ describe('HTTP answers that caches and crawlers rely on', () => {
   });
 });
 
-describe('backend records as the SPEC describes them, and URLs as browsers read them', () => {
-  it('shows partners and slides that have no id (SPEC: name, image, url_link; image)', async () => {
+describe('backend records as the API sends them, and URLs as browsers read them', () => {
+  it('shows partners and slides that have no id (the API sends name, image, url_link; image)', async () => {
     backend = await startFakeBackend(coreRoutes());
     backend.set('/api/hamkorlar/', {
       json: [

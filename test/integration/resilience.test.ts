@@ -90,7 +90,7 @@ describe('the data cache in front of the backend', () => {
     const app = testApp(backend.url);
     const res = await request(app).get('/en/news/5').expect(503);
     expect(res.text).toContain('Failed to fetch news data.');
-    // The SPEC's message in the page's language elsewhere.
+    // The message in the page's language elsewhere.
     expect((await request(app).get('/news/5').expect(503)).text).toContain('Yangiliklarni yuklab boʻlmadi.');
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -156,7 +156,7 @@ describe('streaming when the backend is slow', () => {
       expect(response.headers.get('x-accel-buffering')).toBe('no');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(firstText).toContain('<header');
-      expect(firstText).toContain('Yuklanmoqda...'); // the SPEC's 'Loading...' in Uzbek
+      expect(firstText).toContain('Yuklanmoqda...'); // 'Loading...' in Uzbek
       expect(firstText).not.toContain('Matn 5 uz-body');
       expect(rest).toContain('Matn 5 uz-body');
       // Ordering, not timing: the first bytes came before the upstream could have answered.

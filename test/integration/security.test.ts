@@ -149,7 +149,7 @@ describe('bad URLs get the 404 page, never a 500', () => {
     '/en/news/1.5',
   ];
   for (const url of bad) {
-    it(`GET ${url.slice(0, 40)} → 404 with the SPEC fallback`, async () => {
+    it(`GET ${url.slice(0, 40)} → 404 with the fallback page`, async () => {
       const res = await request(app).get(url);
       expect(res.status).toBe(404);
       expect(res.text).toContain('Unexpected Application Error!');

@@ -79,7 +79,7 @@ describe('services screens in four renditions', () => {
     }
   });
 
-  it('answers 404 with the SPEC fallback below these pages', async () => {
+  it('answers 404 with the fallback page below these pages', async () => {
     for (const url of ['/Vacancies/6', '/TTJ/1', '/ru/XQQ/page', '/en/YPK/x', '/test/3']) {
       const { doc } = await page(url, 404);
       expect(doc.querySelector('h1')?.textContent).toBe('Unexpected Application Error!');
@@ -98,7 +98,7 @@ describe('services screens in four renditions', () => {
 describe('/Vacancies', () => {
   const all = vacanciesOnDisk();
 
-  it('shows the five built-in vacancies with the SPEC texts in Uzbek', async () => {
+  it('shows the five built-in vacancies with their texts in Uzbek', async () => {
     expect(all).toHaveLength(SAMPLE_VACANCY_COUNT);
     const { doc } = await page('/Vacancies');
     expect(doc.querySelector('h1')?.textContent).toBe('Universitet vakansiyalari');
@@ -255,7 +255,7 @@ describe('/TTJ and /YPK', () => {
     });
   }
 
-  it('/TTJ states the SPEC facts and is signed by the vice-rector for youth affairs', async () => {
+  it('/TTJ states its facts and is signed by the vice-rector for youth affairs', async () => {
     const uz = (await page('/TTJ')).doc.querySelector('main')!.textContent;
     for (const fact of ['528', '5', '2025-yil mart', '25.08.2025', '250 nafar', 'ikki baravar', '100 foiz']) expect(uz).toContain(fact);
     expect(uz).toMatch(/Yoshlar masalalari[^.]*prorektor/);

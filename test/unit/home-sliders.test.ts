@@ -34,7 +34,7 @@ describe('home slider layouts', () => {
     expect(cssLayouts('slider--partners')).toEqual(constantLayouts(PARTNERS_SLIDER));
   });
 
-  it('the SPEC numbers: 1.2/1.5/5.5 image slides with gaps 10/20/30; 1/3/2/7 partners', () => {
+  it('the numbers: 1.2/1.5/5.5 image slides with gaps 10/20/30; 1/3/2/7 partners', () => {
     expect(IMAGE_SLIDER.breakpoints).toEqual({
       320: { slidesPerView: 1.2, spaceBetween: 10 },
       640: { slidesPerView: 1.5, spaceBetween: 20 },

@@ -93,7 +93,7 @@ describe('media URLs are checked after parsing', () => {
   });
 });
 
-describe('records the SPEC gives no id', () => {
+describe('records the API gives no id', () => {
   it('keeps partners and slides without an id, keyed by position', async () => {
     const parse = createParsers({ mediaBase: '' });
     const partners = await parse.partners([

@@ -10,7 +10,7 @@ const NOTE_ID = 'admission-note';
 const REQUIRED_NOTE_ID = 'admission-required';
 
 /**
- * The admission form mock of SPEC sections 3 and 5: its controls have no `name` (so even a browser
+ * The admission form, a preview: its controls have no `name` (so even a browser
  * without JavaScript submits an empty query to this same page) and nothing is enforced (`noValidate`,
  * asterisks only). The form and its submit are the AdmissionForm island (shared/islands/AdmissionForm.tsx);
  * the fields and the note stay server HTML.

@@ -4,7 +4,7 @@ import { fill } from '../../format';
 import HomeSlider, { slideSlot } from '../../islands/HomeSlider';
 import { Img } from '../Img';
 
-/** The /api/homecontent/ images: 1.5 centred slides with pagination (SPEC section 2). */
+/** The /api/homecontent/ images: 1.5 centred slides with pagination (IMAGE_SLIDER). */
 export function ImageSlider({ slides }: { slides: HomeImage[] }) {
   const t = useT();
   const m = t.home.slider;

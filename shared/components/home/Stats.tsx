@@ -1,7 +1,7 @@
 import { useT } from '../../app-context';
 import { HOME_STATS } from '../../constants';
 
-/** The SPEC's fixed statistics: 180 professional teachers, 40 popular areas of study, 7124 students. */
+/** The fixed statistics: 180 professional teachers, 40 popular areas of study, 7124 students. */
 export function Stats() {
   const t = useT();
   const stats = [

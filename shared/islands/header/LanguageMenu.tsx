@@ -6,7 +6,7 @@ import type { LanguageChoice } from './types';
 
 /**
  * Switching language: real links to the same page in the other languages (they work without
- * JavaScript and tell crawlers about the alternates). With JavaScript a choice shows the SPEC's 1 s
+ * JavaScript and tell crawlers about the alternates). With JavaScript a choice shows a 1 s
  * loading state, then loads that page. A page brought back from the back/forward cache shows no
  * state left over from the switch.
  */

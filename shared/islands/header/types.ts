@@ -7,7 +7,7 @@ export interface LanguageChoice {
   /** The same page in that language. */
   href: string;
   name: string;
-  /** The SPEC's loading state while switching to it. */
+  /** The loading state while switching to it (LANGUAGE_SWITCH_DELAY_MS). */
   changing: string;
 }
 

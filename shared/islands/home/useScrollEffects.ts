@@ -4,7 +4,7 @@ import { HEADER_SCROLL_LARGE_PX, HEADER_SCROLL_SMALL_PX, ORANGE_HEADING_FIRST, O
 const ORANGE_RULES = { first: ORANGE_HEADING_FIRST, second: ORANGE_HEADING_SECOND } as const;
 
 /**
- * The home page's scroll effects (SPEC sections 2 and 4), from one passive scroll listener that does
+ * The home page's scroll effects (docs/behaviour.md), from one passive scroll listener that does
  * its work at most once per animation frame:
  *  - the site header's state: data-scroll="small" past 40 px, "large" past 460 px (home.css styles
  *    them with colour and shadow only, so the header never changes size);

@@ -28,7 +28,7 @@ export interface Filters {
 
 export const ALL = '';
 
-/** A card shows only if it matches both filters (SPEC section 4). */
+/** A card shows only if it matches both filters. */
 export function matches(vacancy: VacancyView, filters: Filters): boolean {
   return (filters.department === ALL || vacancy.departmentValue === filters.department) && (filters.type === ALL || vacancy.type === filters.type);
 }
