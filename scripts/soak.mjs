@@ -4,11 +4,13 @@
  * Starts on free loopback ports: Debian's redis-server configured as deploy/docker-compose.yml
  * configures it (with a small maxmemory, so that it evicts), the soak backend (the embedded content
  * over HTTP, able to change its data and to misbehave: scripts/lib/soak/backend.mjs), three built
- * server processes as the Dockerfile runs them, and nginx with deploy/nginx.conf. Then drives it with
- * wrk through nginx (scripts/lib/soak/load.mjs) while a schedule of faults runs
- * (scripts/lib/soak/faults.mjs) and purges are measured (scripts/lib/soak/purges.mjs). Writes
- * soak-report/report.md, report.json and chart.svg, prints the report, and exits 1 when a goal
- * failed (scripts/lib/soak/goals.mjs), 130/143 when interrupted.
+ * server processes as the Dockerfile runs them, Debian's Prometheus scraping them with
+ * deploy/prometheus/'s rules on a faster clock (scripts/lib/soak/prometheus.mjs), and nginx with
+ * deploy/nginx.conf. Then drives it with wrk through nginx (scripts/lib/soak/load.mjs) while a schedule of
+ * faults runs (scripts/lib/soak/faults.mjs, alert-faults.mjs) and purges are measured
+ * (scripts/lib/soak/purges.mjs); the alert each fault fired, and any that fired while none ran, are
+ * judged (scripts/lib/soak/alerts.mjs). Writes soak-report/report.md, report.json and chart.svg, prints
+ * the report, and exits 1 when a goal failed (scripts/lib/soak/goals.mjs), 130/143 when interrupted.
  *
  *   SOAK_S (240): the whole run, start-up included; stopping takes at most about a minute more.
  *   SOAK_CONNECTIONS (8), SOAK_PACE_MS (20: each connection waits 0-2x this between requests),
@@ -33,11 +35,13 @@ import { withBundled } from './lib/bundled.mjs';
 import { root } from './lib/site-process.mjs';
 import { readAccessLog } from './lib/soak/access-log.mjs';
 import { startSoakBackend } from './lib/soak/backend.mjs';
+import { withAlertFaults } from './lib/soak/alert-faults.mjs';
 import { faults } from './lib/soak/faults.mjs';
 import { judge } from './lib/soak/goals.mjs';
 import { driveLoad, WRK } from './lib/soak/load.mjs';
 import { NGINX, startNginx } from './lib/soak/nginx.mjs';
 import { killAllNow, runningNames } from './lib/soak/processes.mjs';
+import { PROMETHEUS, SCRAPE_MS, startPrometheus } from './lib/soak/prometheus.mjs';
 import { PurgeProbe } from './lib/soak/purges.mjs';
 import { REDIS_SERVER, RedisServer } from './lib/soak/redis.mjs';
 import { Replica } from './lib/soak/replica.mjs';
@@ -66,7 +70,9 @@ const config = {
   imageCacheMb: integer('SOAK_IMAGE_CACHE_MB', 16),
   reportDir: process.env.SOAK_REPORT_DIR ?? join(root, 'soak-report'),
   freezeS: 8,
-  backendFaultS: 8,
+  // A backend fault outlasts the backend's timeout (5 s: a hung call fails only then) plus BackendFailing's
+  // for: on the soak's clock (6 s, ./lib/soak/prometheus.mjs), so that the alert it exists to fire is due.
+  backendFaultS: 15,
   purgeEveryMs: 4_000,
   token: randomBytes(18).toString('base64url'),
   sharedMachine: process.env.SOAK_SHARED_MACHINE === '1',
@@ -82,9 +88,10 @@ for (const [tool, path] of [
   ['wrk', WRK],
   ['nginx', NGINX],
   ['redis-server', REDIS_SERVER],
+  ['prometheus', PROMETHEUS],
 ]) {
   if (!existsSync(path)) {
-    console.error(`npm run soak needs ${tool} (${path}): apt-get install -y wrk nginx-light redis-server`);
+    console.error(`npm run soak needs ${tool} (${path}): apt-get install -y wrk nginx-light redis-server prometheus`);
     process.exit(1);
   }
 }
@@ -122,6 +129,19 @@ const dir = mkdtempSync(join(tmpdir(), 'site-soak-'));
 const timeline = new Timeline(clock);
 const findings = { hostileMarkup: [], tamperedServed: [], tamperAsked: [], stops: [], notReady: [] };
 const unaskedExits = [];
+
+/** What the soak's Prometheus fired from its start to the end of the load, on the run's clock (./lib/soak/alerts.mjs judges it). */
+async function alertsOfRun(prometheus, run) {
+  const onClock = (epochMs) => epochMs - clock.startedAt;
+  const fired = await prometheus.firing(clock.startedAt + run.prometheusStartMs, clock.startedAt + run.driveEndMs);
+  return {
+    scrapeMs: SCRAPE_MS,
+    startMs: run.prometheusStartMs,
+    endMs: run.driveEndMs,
+    timings: prometheus.timings,
+    fired: fired.map((f) => ({ ...f, spells: f.spells.map((spell) => ({ fromMs: onClock(spell.fromMs), toMs: onClock(spell.toMs) })) })),
+  };
+}
 
 const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBackend }) => {
   const embedded = await startEmbeddedBackend(20);
@@ -163,7 +183,14 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
       }),
   );
   let nginx = null;
-  const run = { config: { ...config, token: undefined, redisArgs: redis.args }, replicaNames: replicas.map((r) => r.name), findings, unaskedExits };
+  let prometheus = null;
+  const run = {
+    config: { ...config, token: undefined, redisArgs: redis.args },
+    startedAt: clock.startedAt,
+    replicaNames: replicas.map((r) => r.name),
+    findings,
+    unaskedExits,
+  };
   const loops = [];
   try {
     await redis.start(signal);
@@ -178,6 +205,9 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
           .map((r) => r.name)
           .join(', ')}`,
       );
+    prometheus = await startPrometheus({ dir, targets: replicas.map((r) => `127.0.0.1:${r.metricsPort}`), signal });
+    run.prometheusStartMs = clock.now();
+    log(`prometheus on ${prometheus.url}, scraping the replicas every ${SCRAPE_MS / 1000} s, deploy/prometheus/alerts.yml on a clock 30 times as fast`);
     nginx = await startNginx(
       dir,
       replicas.map((r) => r.port),
@@ -206,7 +236,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     };
     const probe = new PurgeProbe({ backend, replicas, token: config.token, timeline, clock, signal });
     const samplers = startSamplers({ replicas, redis, clock, signal, maxRuns });
-    const planned = plan(faults(config), deadline - Date.now());
+    const planned = plan(withAlertFaults(faults(config)), deadline - Date.now());
     log(`${planned.length} faults planned within the first half of the load`);
     loops.push(
       driveLoad({ url: nginx.url, dir, connections: config.connections, paceMs: config.paceMs, untilMs: deadline, lists: () => lists, signal }).then(
@@ -228,6 +258,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     run.samples = samplers.samples;
     run.purges = probe.purges;
     run.stale = probe.stale;
+    run.alerts = await alertsOfRun(prometheus, run).catch((error) => ({ error: String(error.message ?? error) }));
   } catch (error) {
     log(`the soak test could not run: ${error.stack ?? error}`);
     run.setupError = String(error.message ?? error);
@@ -242,6 +273,7 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
     const stops = await Promise.all(replicas.map((r) => r.stop('SIGTERM')));
     stops.forEach((stopped, i) => recordStop(findings, { atMs: clock.now(), replica: replicas[i].name, signal: 'SIGTERM at the end', stopped }));
     await nginx?.stop();
+    await prometheus?.stop();
     await redis.stop();
     redis.close();
     await backend.close();

@@ -55,9 +55,11 @@ function recordMarkup(ctx, source, path, answers) {
   }
 }
 
-async function restartReplica(ctx, replica, signalName) {
+/** Stops `replica` with `signalName`, leaves it down `downMs`, and starts it again; returns the fault's notes. */
+export async function restartReplica(ctx, replica, signalName, downMs = 0) {
   const stopped = await replica.stop(signalName);
   recordStop(ctx.findings, { atMs: ctx.clock.now(), replica: replica.name, signal: signalName, stopped });
+  if (downMs > 0) await sleep(downMs, ctx.signal);
   const startedAt = Date.now();
   const ready = await replica.start(ctx.signal);
   if (!ready && !ctx.signal.aborted) ctx.findings.notReady.push({ atMs: ctx.clock.now(), replica: replica.name });

@@ -26,7 +26,9 @@
  *   such a goal is printed, failed or held, and does not fail the run; a run without the list judges it.
  * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
  *   cap plus 1 MB (one variant written before the eviction it causes).
- * - event-loop delay: the p99 of each 5-second window, windows in the first 30 s of a process excluded;
+ * - event-loop delay: the p99 of each window sampled every 5 s, windows in the first 30 s of a process
+ *   excluded (a window is the time since the previous scrape of the replica's metrics, and the soak's
+ *   Prometheus scrapes them every second: each sample covers about the second before it);
  *   the goal holds when every window is below 100 ms. Judged on the delay the replica's own work caused
  *   (site_eventloop_own_delay_p99_seconds: a timer's lateness less its main thread's wait for a core,
  *   server/event-loop.ts): the soak runs three replicas, their encoders, nginx, Redis, the load generator
@@ -34,12 +36,14 @@
  *   late through no work of its own. The delay as Node measures it (nodejs_eventloop_lag_p99_seconds,
  *   both causes) is printed beside it with the main thread's wait in its worst window; runs of servers
  *   that did not report the own delay are judged on that.
- * - speed goals (purge time, event-loop delay, a stop's time) measure the machine as much as the site: on a machine
+ * - alerts (each fault's alert fired, in time, no false alarm): defined in ./alerts.mjs.
+ * - speed goals (purge time, event-loop delay, a stop's time, an alert's time) measure the machine as much as the site: on a machine
  *   that runs other work beside the soak (`sharedMachine`: CI runs it beside the browser tiers), a
  *   process waiting for a core looks like a blocked event loop. There they are measured and printed,
  *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
  *   bounded) is judged on any machine.
  */
+import { alertGoals } from './alerts.mjs';
 import { sampleTotalMb } from './memory.mjs';
 import { slowStop, STOP_GRACE_MS, STOP_KILL_MS } from './stops.mjs';
 import { percentile, slope } from './stats.mjs';
@@ -175,14 +179,14 @@ export function judge(run) {
   const at = (window) => ` at ${fixed(window.tMs / 1000)} s`;
   addSpeed(
     'event-loop',
-    "event-loop delay p99 from the replica's own work, worst 5-s window",
+    "event-loop delay p99 from the replica's own work, worst window (the second before each 5-s sample)",
     `< ${EVENT_LOOP_LIMIT_MS} ms`,
     loopWorst.map((l) => `${l.name} ${fixed(l.worstOwn && ownMs(l.worstOwn))} ms${l.worstOwn ? at(l.worstOwn) : ''}`).join(', '),
     slowLoops.length === 0 && loopWorst.every((l) => l.windows > 0),
   );
   add(
     'event-loop-measured',
-    'event-loop delay p99 as Node measures it (also waiting for a core), worst 5-s window',
+    'event-loop delay p99 as Node measures it (also waiting for a core), worst window',
     'counted',
     loopWorst
       .map((l) =>
@@ -232,6 +236,7 @@ export function judge(run) {
   addSpeed('stops', `replicas still running ${STOP_GRACE_MS / 1000} s after SIGTERM`, '0', `${slow} (slowest stop ${fixed(slowest / 1000, 1)} s)`, slow === 0);
   add('hung', `replicas still running ${STOP_KILL_MS / 1000} s after SIGTERM (killed)`, '0', String(hung), hung === 0);
   add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
+  for (const goal of alertGoals(run)) (goal.speed ? addSpeed : add)(goal.id, goal.name, goal.target, goal.measured, goal.ok);
   return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
 }
 

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { esc, writeSvg } from '../svg.mjs';
+import { writeAlertSection } from './alerts-report.mjs';
 import { EVENT_LOOP_LIMIT_MS, ownMs } from './goals.mjs';
 import { memoryAtPeak } from './memory.mjs';
 import { FULL_MACHINE_PERCENT, roleFigures } from './roles.mjs';
@@ -98,6 +99,7 @@ function markdown(run, verdict) {
       (e.notes || '').replace(/\|/g, '/'),
     ]),
   );
+  writeAlertSection(run, lines, table);
   lines.push('## Answers through nginx', '');
   table(
     ['status', 'answers'],
