@@ -1,7 +1,7 @@
 /**
  * The browser entry: no router and no whole-page hydration. Every page is server HTML; this wakes the
- * page's islands (shared/islands/island.tsx), each when its `data-wake` says, adds the two overlays of
- * SPEC section 4 (client/overlays.ts), and loads a page again that the back/forward cache gives back in
+ * page's islands (shared/islands/island.tsx), each when its `data-wake` says, adds the splash and the
+ * loading bar (client/overlays.ts), and loads a page again that the back/forward cache gives back in
  * display settings the visitor has changed since (client/restored-page.ts). Its own code is small:
  * React and each island's code load as their own chunks, and only on pages that have islands.
  */

@@ -1,7 +1,7 @@
 /**
  * Every island's module, loaded only on pages that have it (each is its own chunk). The key is the
- * name the server wrote (`data-island`); test/unit/islands.test.ts keeps this table and
- * shared/islands/ in step.
+ * name the server wrote (`data-island`); the table's type makes it list every name of
+ * shared/islands/names.ts.
  */
 import type { ComponentType } from 'react';
 import type { IslandName } from '../shared/islands/names';

@@ -1,5 +1,5 @@
 /**
- * The overlays of SPEC section 4, on server-rendered elements that stay hidden without JavaScript
+ * The splash and the loading bar (docs/behaviour.md), on server-rendered elements that stay hidden without JavaScript
  * (shared/components/Overlays.tsx):
  *  - the splash, once per visit (browser session), never with reduced motion (the system's or the
  *    accessibility panel's); a click dismisses it;

@@ -160,7 +160,7 @@ async function one<T>(json: unknown, item: (obj: Obj) => T | Promise<T>): Promis
   return item(json);
 }
 
-/** The backend's id when it sends one, else the record's position: for records the SPEC gives no id. */
+/** The backend's id when it sends one, else the record's position: for records the API gives no id. */
 function keyOf(o: Obj, position: number): string {
   const n = int(o.id);
   return n > 0 ? `id-${n}` : `at-${position}`;

@@ -123,7 +123,7 @@ export function documentsFor(catalogue: Catalogue, lang: Lang): SearchDoc[] {
       });
     }
   }
-  // The vacancy board is in Uzbek whatever the page language (SPEC section 2), so its cards are too.
+  // The vacancy board is in Uzbek whatever the page language, so its cards are too.
   if (hasRoute('Vacancies')) {
     for (const v of catalogue.vacancies) {
       add({

@@ -52,7 +52,7 @@ function sliderInfo(page: Page, selector: string): Promise<SliderInfo> {
   });
 }
 
-/** The layout the SPEC's breakpoint table gives at a viewport width (Swiper reads min-width). */
+/** The layout the sliders' breakpoint table (shared/constants.ts) gives at a viewport width (Swiper reads min-width). */
 function expectedPerView(config: SliderConfig, width: number): number {
   let perView = config.slidesPerView;
   for (const [min, layout] of Object.entries(config.breakpoints)) if (width >= Number(min)) perView = layout.slidesPerView;
@@ -149,7 +149,7 @@ describe('home page in Chromium', () => {
     await page.context().close();
   });
 
-  it("turns each slider after the SPEC's interval, counted on the page's own clock", async () => {
+  it("turns each slider after its interval, counted on the page's own clock", async () => {
     const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     // Every timer of the page runs on Playwright's clock: flowing as time does until it is paused, then
     // moving only when the test moves it, so the interval is read from the page's timers rather than
@@ -180,7 +180,7 @@ describe('home page in Chromium', () => {
   });
 
   for (const width of [375, 768, 1024, 1280]) {
-    it(`shows the SPEC's slides per view at ${width} px, the same before and after Swiper starts`, async () => {
+    it(`shows the slides per view of ${width} px, the same before and after Swiper starts`, async () => {
       // Reduced motion: no autoplay, so the geometry holds still while it is measured.
       const { page } = await openHome({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
       for (const [selector, config] of [
@@ -266,7 +266,7 @@ describe('home page in Chromium', () => {
     await menu.click();
     expect(await page.isVisible('#panel-menu')).toBe(true);
     expect(await page.locator('#panel-menu a[href="/en/newsAll"]').first().isVisible()).toBe(true);
-    // The SPEC's grouped menu, made on this first opening.
+    // The grouped menu, made on this first opening.
     expect(await page.locator('#panel-menu h3').count()).toBe(6);
     const links = await page.$$eval('#panel-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links).toEqual(expect.arrayContaining(['/en/newsAll', '/en/about', '/en/kunduzgi', '/en/magistratura', '/en/elonlar', '/en/TTJ']));

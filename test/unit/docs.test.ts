@@ -2,7 +2,8 @@
  * The README and docs/ are what a newcomer and a sysadmin read first, so what they say must stay true of
  * the tree: every relative link and #anchor leads somewhere, the configuration table lists exactly the
  * environment variables server/config.ts reads, and the Node versions the README names are the ones the
- * project files pin.
+ * project files pin. And what the code's comments cite is in a clone: a file of the repository, or
+ * docs/behaviour.md for the product's rules, never a specification or design note kept elsewhere.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -127,6 +128,38 @@ describe('the pages the docs count', () => {
     );
     expect(counts.length).toBeGreaterThanOrEqual(3);
     expect(counts.filter(({ count }) => count !== PAGE_TABLE.length)).toEqual([]);
+  });
+});
+
+/** What is built, installed, generated or data (by folder name, or path from the root): nothing there cites. */
+const NOT_SOURCES = new Set(['node_modules', 'dist', '.git', 'test-results', 'coverage', '.bench', '.lighthouse', 'public', 'content/api', 'content/site']);
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|css|md|conf|ya?ml|json)$|^Dockerfile$|^run$/;
+
+/** Every text file of the repository a person writes: code, styles, docs, configuration. */
+function sourceFiles(dir = ''): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return NOT_SOURCES.has(entry.name) || NOT_SOURCES.has(path) ? [] : sourceFiles(path);
+    return SOURCE_FILE.test(entry.name) && entry.name !== 'package-lock.json' ? [path] : [];
+  });
+}
+
+/** A file's text as it cites: Markdown without its fenced blocks (commands, not citations). */
+function citingText(path: string): string {
+  const text = read(path);
+  return path.endsWith('.md') ? text.replace(/^```[\s\S]*?^```/gm, '') : text;
+}
+
+describe('what the code and the docs cite', () => {
+  const files = sourceFiles();
+
+  it('finds the files to check', () => {
+    expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'shared/constants.ts', 'client/entry.ts', 'docs/behaviour.md', 'eslint.config.js']));
+  });
+
+  it('names no specification or design note that is not in the repository', () => {
+    const citations = files.flatMap((path) => [...citingText(path).matchAll(/\bSPEC\b|DESIGN\.md/g)].map((match) => `${path}: ${match[0]}`));
+    expect(citations).toEqual([]);
   });
 });
 
