@@ -7,7 +7,8 @@
 import { boundedMap } from './bounded';
 import { dict } from '../shared/i18n';
 import type { Lang } from '../shared/lang';
-import { overLimit } from './rich-text/limits';
+import { shownLength } from './images/rich-text';
+import { overLimit, RICH_TEXT_LIMITS } from './rich-text/limits';
 import { SanitizerPool } from './rich-text/pool';
 import { plainTextHtml, textOfHtml } from './rich-text/text';
 
@@ -45,16 +46,18 @@ const recent = boundedMap<string, string>({ size: RECENT_MAX_CHARS, sizeOf: (cle
  */
 export async function sanitizeHtml(dirty: string, base = '', lang: Lang = 'uz'): Promise<string> {
   if (!dirty) return '';
+  // A base is a URL, which holds no line break: no other base and text can make the same key. Only
+  // fields within the limits are kept, so a field found here needs no other look (and one over the
+  // size limit is never looked for).
+  const key = `${base}\n${dirty}`;
+  const known = dirty.length <= RICH_TEXT_LIMITS.maxChars ? recent.get(key) : undefined;
+  if (known !== undefined) return known;
   const limit = overLimit(dirty);
   if (limit) {
     onFallback(`rich text over the ${limit} limit`);
     return asPlainText(dirty, lang);
   }
   if (PLAIN.test(dirty)) return dirty;
-  // A base is a URL, which holds no line break: no other base and text can make the same key.
-  const key = `${base}\n${dirty}`;
-  const known = recent.get(key);
-  if (known !== undefined) return known;
   try {
     const clean = await sanitizerPool().sanitize(dirty, base);
     recent.set(key, clean);
@@ -65,9 +68,28 @@ export async function sanitizeHtml(dirty: string, base = '', lang: Lang = 'uz'):
   }
 }
 
+/**
+ * Sanitised HTML as it may be shown, and how many characters it shows: itself while that is at most
+ * `maxShownChars` (its images' attributes counted), else its text. Sanitising can lengthen a text
+ * (each `&` becomes `&amp;`), and a rendition made from it another way (uz-cyrl) can too, so each
+ * rendition is checked as it is made (server/backend/rich-text-budget.ts).
+ */
+export function shownWithin(html: string, lang: Lang): { html: string; shown: number } {
+  const shown = shownLength(html);
+  if (shown <= RICH_TEXT_LIMITS.maxShownChars) return { html, shown };
+  onFallback('rich text over the shown size limit');
+  const text = asPlainText(html, lang);
+  return { html: text, shown: text.length };
+}
+
+/** The notice that stands in for rich text of which nothing can be shown, in its language. */
+export function unavailableNotice(lang: Lang): string {
+  return `<p class="notice">${dict(lang).common.contentUnavailable}</p>`;
+}
+
 /** Its text, or a notice in its language when not even text can be had from it. */
 function asPlainText(dirty: string, lang: Lang): string {
-  return plainTextHtml(dirty) || `<p class="notice">${dict(lang).common.contentUnavailable}</p>`;
+  return plainTextHtml(dirty) || unavailableNotice(lang);
 }
 
 /** Plain text of sanitised HTML, whitespace collapsed (for previews, descriptions and feeds). */

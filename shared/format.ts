@@ -49,10 +49,24 @@ export function formatUzDate(raw: string, lang: Lang): string {
   return date ? dateFormat(LOCALE[uzbekScript(lang)]).format(date) : raw;
 }
 
+/**
+ * The first `max` code points of `text` (all of it when it has no more), never half a surrogate pair.
+ * Only those are looked at, however long the text.
+ */
+export function firstCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let count = 0; count < max && end < text.length; count++) {
+    const code = text.charCodeAt(end);
+    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
 /** Cuts text to `max` characters (whole code points, never half a surrogate pair) plus an ellipsis. */
 export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : text;
+  const head = firstCodePoints(text, max);
+  return head.length < text.length ? `${head.trimEnd()}...` : text;
 }
 
 const CURRENCY: Record<Lang, string> = { uz: "so'm", 'uz-cyrl': 'сўм', ru: 'сум', en: 'uzs' };

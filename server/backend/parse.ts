@@ -31,8 +31,13 @@ import { CONTENT_LANGS, LANGS, type ContentLang } from '../../shared/lang';
 import { rememberedWithin } from '../bounded';
 import { cyrillicHtml } from '../rich-text/cyrillic';
 import { htmlToText, sanitizeHtml } from '../sanitize';
+import { boundedText, cutAtWord, FIELD_BOUNDS, firstRecords, LIST_BOUNDS, shortText } from './fields';
+import { RichTextBudget } from './rich-text-budget';
 
 type Obj = Record<string, unknown>;
+
+const TITLE = FIELD_BOUNDS.title;
+const NAME = FIELD_BOUNDS.name;
 
 export interface ParseContext {
   /** Origin relative media URLs are resolved against ('' keeps them site-relative). */
@@ -41,15 +46,13 @@ export interface ParseContext {
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function str(v: unknown): string {
-  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-  if (typeof v === 'string') return v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
+/** A number as JSON gives it, or as a short string of one. */
+function numberOf(v: unknown): unknown {
+  return typeof v === 'string' ? (v.length <= FIELD_BOUNDS.number ? Number(v) : Number.NaN) : v;
 }
 
 function int(v: unknown): number {
-  const n = typeof v === 'string' ? Number(v) : v;
+  const n = numberOf(v);
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
@@ -67,17 +70,25 @@ function id(v: unknown): number {
 const cyrillicField = rememberedWithin(2 * 1024 * 1024, cyrillicText);
 const cyrillicRichText = rememberedWithin(2 * 1024 * 1024, cyrillicHtml);
 
-/** Uzbek-only text in both scripts. */
-function uzbek(v: unknown): Uzbek {
-  const latin = str(v);
-  return { uz: latin, 'uz-cyrl': cyrillicField(latin) };
+/** The Cyrillic of bounded Latin text, within the same bound. */
+function cyrillicWithin(max: number): (latin: string) => string {
+  return (latin) => cutAtWord(cyrillicField(latin), max);
 }
 
-/** `title_uz`, `title_ru`, `title_en` → every rendition; an empty language falls back to another one. */
-function localized(obj: Obj, field: string): Localized {
+/** Uzbek-only text of a kind's bound (`FIELD_BOUNDS`) in both scripts. */
+function uzbek(v: unknown, max: number): Uzbek {
+  const latin = boundedText(v, max);
+  return { uz: latin, 'uz-cyrl': cyrillicWithin(max)(latin) };
+}
+
+/**
+ * `title_uz`, `title_ru`, `title_en` → every rendition, each within the kind's bound (`FIELD_BOUNDS`);
+ * an empty language falls back to another one.
+ */
+function localized(obj: Obj, field: string, max: number): Localized {
   return withFallback(
-    CONTENT_LANGS.map((lang) => str(obj[`${field}_${lang}`])),
-    cyrillicField,
+    CONTENT_LANGS.map((lang) => boundedText(obj[`${field}_${lang}`], max)),
+    cyrillicWithin(max),
   );
 }
 
@@ -95,14 +106,14 @@ function textsOf(html: Localized): Localized {
   return Object.fromEntries(LANGS.map((lang) => [lang, htmlToText(html[lang])])) as Localized;
 }
 
-/** An author's name as plain text on one line, at most 200 characters, in both scripts; anything else is no author. */
+/** An author's name as plain text on one line, a name's bound, in both scripts; anything else is no author. */
 function authorName(v: unknown): Uzbek | null {
-  const name = str(v).replace(/\s+/g, ' ').trim();
-  return name ? uzbek(Array.from(name).slice(0, 200).join('')) : null;
+  const name = boundedText(v, FIELD_BOUNDS.name).replace(/\s+/g, ' ');
+  return name ? uzbek(name, FIELD_BOUNDS.name) : null;
 }
 
 function isoDate(v: unknown): string | null {
-  const text = str(v);
+  const text = shortText(v, FIELD_BOUNDS.date);
   return text && !Number.isNaN(Date.parse(text)) ? text : null;
 }
 
@@ -110,12 +121,13 @@ function isoDate(v: unknown): string | null {
 const SITE = new URL('http://site.invalid/');
 
 /**
- * http(s) URLs, relative ones resolved against the backend (or kept site-relative); anything else is
- * dropped. The scheme is checked after parsing, as a browser reads the URL: the parser drops tabs and
- * newlines, so "java\nscript:" would be javascript:.
+ * http(s) image URLs, relative ones resolved against the backend (or kept site-relative), within the
+ * image URL's bound as sent and as resolved; anything else is dropped. The scheme is checked after
+ * parsing, as a browser reads the URL: the parser drops tabs and newlines, so "java\nscript:" would be
+ * javascript:.
  */
 export function mediaUrl(v: unknown, ctx: ParseContext): SafeUrl | null {
-  const raw = typeof v === 'string' ? str(v) : '';
+  const raw = typeof v === 'string' ? shortText(v, FIELD_BOUNDS.imageUrl) : '';
   if (!raw) return null;
   let url: URL;
   try {
@@ -124,32 +136,34 @@ export function mediaUrl(v: unknown, ctx: ParseContext): SafeUrl | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.origin === SITE.origin ? url.pathname + url.search : url.href;
+  const safe = url.origin === SITE.origin ? url.pathname + url.search : url.href;
+  return safe.length <= FIELD_BOUNDS.imageUrl ? safe : null;
 }
 
-/** Only absolute http(s) links survive; `javascript:` and friends become "no link". */
+/** Only absolute http(s) links within the link's bound survive; `javascript:` and friends become "no link". */
 export function linkUrl(v: unknown): SafeUrl | null {
-  const raw = typeof v === 'string' ? str(v) : '';
+  const raw = typeof v === 'string' ? shortText(v, FIELD_BOUNDS.linkUrl) : '';
   return /^https?:\/\//i.test(raw) ? safeAbsolute(raw) : null;
 }
 
 function safeAbsolute(raw: string): SafeUrl | null {
   try {
     const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.href.length <= FIELD_BOUNDS.linkUrl ? url.href : null;
   } catch {
     return null;
   }
 }
 
 /**
- * A list response: a JSON array, or a DRF page whose `results` is one. Bad items are skipped; `item`
- * gets each entry's position, the key of records the backend gives no id.
+ * A list response: a JSON array, or a DRF page whose `results` is one. Bad items are skipped, and only
+ * the first `max` records are read (`LIST_BOUNDS`); `item` gets each entry's position, the key of
+ * records the backend gives no id.
  */
-async function list<T>(json: unknown, item: (obj: Obj, position: number) => T | Promise<T>): Promise<T[]> {
+async function list<T>(json: unknown, max: number, item: (obj: Obj, position: number) => T | Promise<T>): Promise<T[]> {
   const raw = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.results) ? json.results : null;
   if (!raw) throw new Error('expected a list');
-  const entries = raw.filter(isObj);
+  const entries = firstRecords(raw.filter(isObj), max);
   const settled = await Promise.allSettled(entries.map(async (entry, position) => item(entry, position)));
   // One malformed entry must not cost the visitor the whole list.
   return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -166,41 +180,52 @@ function keyOf(o: Obj, position: number): string {
   return n > 0 ? `id-${n}` : `at-${position}`;
 }
 
+/** Parses one answer with a rich-text budget of its own (rich-text-budget.ts). */
+function inBudget<T>(parse: (budget: RichTextBudget) => Promise<T>): Promise<T> {
+  return parse(new RichTextBudget());
+}
+
 export function createParsers(ctx: ParseContext) {
   const media = (v: unknown) => mediaUrl(v, ctx);
-  /** A rich-text field in every rendition, sanitised (on the sanitiser thread), uz-cyrl made from the sanitised uz. */
-  const html = async (obj: Obj, field: string): Promise<Localized> => {
-    return withFallback(
-      await Promise.all(
-        CONTENT_LANGS.map((lang) => {
-          const dirty = obj[`${field}_${lang}`];
-          return sanitizeHtml(typeof dirty === 'string' ? dirty : '', ctx.mediaBase, lang);
-        }),
+  /**
+   * A rich-text field in every rendition, sanitised (on the sanitiser thread) within its own bound, uz-cyrl
+   * made from the sanitised uz, each rendition kept while the answer's budget has room for it.
+   */
+  const html = (obj: Obj, field: string, budget: RichTextBudget): Promise<Localized> => {
+    const sanitised = Promise.all(
+      CONTENT_LANGS.map((lang) => {
+        const dirty = obj[`${field}_${lang}`];
+        return sanitizeHtml(typeof dirty === 'string' ? dirty : '', ctx.mediaBase, lang);
+      }),
+    );
+    return budget.inTurn(sanitised, (values) =>
+      withFallback(
+        values.map((value, i) => budget.fit(CONTENT_LANGS[i]!, value)),
+        (uz) => budget.fit('uz-cyrl', cyrillicRichText(uz)),
       ),
-      cyrillicRichText,
     );
   };
 
-  const newsItem = async (o: Obj): Promise<NewsItem<SafeUrl>> => {
-    const desc = await html(o, 'desc');
+  const newsItem = async (o: Obj, budget: RichTextBudget): Promise<NewsItem<SafeUrl>> => {
+    const desc = await html(o, 'desc', budget);
     return {
       id: id(o.id),
       image: media(o.image),
-      title: localized(o, 'title'),
+      title: localized(o, 'title', TITLE),
       desc,
       text: textsOf(desc),
       createdAt: isoDate(o.created_at),
       updatedAt: isoDate(o.updated_at),
       author: authorName(o.author),
       views: int(o.views),
-      category: str(o.category) || null,
+      category: shortText(o.category) || null,
     };
   };
-  const article = async (o: Obj): Promise<Article> => {
-    const desc = await html(o, 'desc');
+  const article = async (o: Obj, budget: RichTextBudget): Promise<Article> => {
+    const desc = await html(o, 'desc', budget);
     return {
       id: id(o.id),
-      title: localized(o, 'title'),
+      title: localized(o, 'title', TITLE),
       desc,
       // From the sanitised HTML, so the preview holds only text a reader would see (no tags to cut).
       text: textsOf(desc),
@@ -213,100 +238,117 @@ export function createParsers(ctx: ParseContext) {
   const galleryImage = (o: Obj, position: number): GalleryImage<SafeUrl> => {
     const image = media(o.image);
     if (!image) throw new Error('gallery item without image');
-    return { key: keyOf(o, position), image, title: localized(o, 'title') };
+    return { key: keyOf(o, position), image, title: localized(o, 'title', TITLE) };
   };
 
   return {
     homeContent: (json: unknown): Promise<HomeImage<SafeUrl>[]> =>
-      list(json, (o, position) => {
+      list(json, LIST_BOUNDS.homeSlides, (o, position) => {
         const image = media(o.image);
         if (!image) throw new Error('slide without image');
         return { key: keyOf(o, position), image };
       }),
     partners: (json: unknown): Promise<Partner<SafeUrl>[]> =>
-      list(json, (o, position) => ({ key: keyOf(o, position), name: str(o.name), image: media(o.image), url: linkUrl(o.url_link) })),
+      list(json, LIST_BOUNDS.partners, (o, position) => ({
+        key: keyOf(o, position),
+        name: boundedText(o.name, NAME),
+        image: media(o.image),
+        url: linkUrl(o.url_link),
+      })),
     newsPage: async (json: unknown): Promise<NewsPage<SafeUrl>> => ({
-      items: await list(json, newsItem),
+      items: await inBudget((budget) => list(json, LIST_BOUNDS.newsPage, (o) => newsItem(o, budget))),
       count: isObj(json) && typeof json.count === 'number' ? int(json.count) : null,
       hasNext: isObj(json) ? Boolean(json.next) : false,
     }),
-    newsItem: (json: unknown): Promise<NewsItem<SafeUrl>> => one(json, newsItem),
-    articles: (json: unknown): Promise<Article[]> => list(json, article),
-    article: (json: unknown): Promise<Article> => one(json, article),
-    about: (json: unknown): Promise<AboutEntry[]> => list(json, async (o) => ({ id: int(o.id), title: localized(o, 'title'), desc: await html(o, 'desc') })),
+    newsItem: (json: unknown): Promise<NewsItem<SafeUrl>> => inBudget((budget) => one(json, (o) => newsItem(o, budget))),
+    articles: (json: unknown): Promise<Article[]> => inBudget((budget) => list(json, LIST_BOUNDS.articles, (o) => article(o, budget))),
+    article: (json: unknown): Promise<Article> => inBudget((budget) => one(json, (o) => article(o, budget))),
+    about: (json: unknown): Promise<AboutEntry[]> =>
+      inBudget((budget) =>
+        list(json, LIST_BOUNDS.about, async (o) => ({ id: int(o.id), title: localized(o, 'title', TITLE), desc: await html(o, 'desc', budget) })),
+      ),
     faculties: async (json: unknown): Promise<Faculty<SafeUrl>[]> =>
-      list(json, async (o) => ({
+      list(json, LIST_BOUNDS.faculties, async (o) => ({
         id: id(o.id),
         image: media(o.image),
-        name: localized(o, 'name'),
-        children: await list(Array.isArray(o.children_kafedra) ? o.children_kafedra : [], (c) => ({
+        name: localized(o, 'name', NAME),
+        children: await list(Array.isArray(o.children_kafedra) ? o.children_kafedra : [], LIST_BOUNDS.facultyChildren, (c) => ({
           id: id(c.id),
-          name: localized(c, 'name'),
+          name: localized(c, 'name', NAME),
         })),
       })),
     facultyStaff: (json: unknown): Promise<StaffEntry<SafeUrl>[]> =>
-      list(json, async (o) => ({
-        id: int(o.id),
-        image: media(o.image),
-        position: localized(o, 'lavozim'),
-        fullName: localized(o, 'full_name'),
-        phone: str(o.kontakt),
-        email: str(o.pochta),
-        details: await html(o, 'kafedra_malumotlari'),
-      })),
+      inBudget((budget) =>
+        list(json, LIST_BOUNDS.facultyStaff, async (o) => ({
+          id: int(o.id),
+          image: media(o.image),
+          position: localized(o, 'lavozim', NAME),
+          fullName: localized(o, 'full_name', NAME),
+          phone: shortText(o.kontakt),
+          email: shortText(o.pochta),
+          details: await html(o, 'kafedra_malumotlari', budget),
+        })),
+      ),
     departments: (json: unknown): Promise<Department<SafeUrl>[]> =>
-      list(json, (o) => ({
+      list(json, LIST_BOUNDS.departments, (o) => ({
         id: int(o.id),
         image: media(o.image),
-        name: localized(o, 'otdel_name'),
-        head: localized(o, 'name'),
-        phone: str(o.cantact),
-        email: str(o.email),
+        name: localized(o, 'otdel_name', NAME),
+        head: localized(o, 'name', NAME),
+        phone: shortText(o.cantact),
+        email: shortText(o.email),
       })),
     rectorate: (json: unknown): Promise<RectoratePerson<SafeUrl>[]> =>
-      list(json, (o) => ({
+      list(json, LIST_BOUNDS.rectorate, (o) => ({
         id: int(o.id),
         image: media(o.image),
-        name: localized(o, 'name'),
-        position: localized(o, 'lavozim'),
-        phone: str(o.cantact),
-        reception: localized(o, 'uchrashuv_vaqti'),
-        email: str(o.email),
+        name: localized(o, 'name', NAME),
+        position: localized(o, 'lavozim', NAME),
+        phone: shortText(o.cantact),
+        reception: localized(o, 'uchrashuv_vaqti', NAME),
+        email: shortText(o.email),
       })),
-    labourCode: (json: unknown): Promise<RulesEntry[]> => list(json, async (o) => ({ id: int(o.id), html: await html(o, 'descriptions') })),
-    codeOfConduct: (json: unknown): Promise<CodeOfConductEntry[]> => list(json, (o) => ({ id: int(o.id), title: localized(o, 'title') })),
+    labourCode: (json: unknown): Promise<RulesEntry[]> =>
+      inBudget((budget) => list(json, LIST_BOUNDS.labourCode, async (o) => ({ id: int(o.id), html: await html(o, 'descriptions', budget) }))),
+    codeOfConduct: (json: unknown): Promise<CodeOfConductEntry[]> =>
+      list(json, LIST_BOUNDS.codeOfConduct, (o) => ({ id: int(o.id), title: localized(o, 'title', TITLE) })),
     programmes: (json: unknown): Promise<Programme[]> =>
-      list(json, (o) => {
-        const price = typeof o.price === 'string' ? Number(o.price) : o.price;
+      list(json, LIST_BOUNDS.programmes, (o) => {
+        const price = numberOf(o.price);
         return {
           id: int(o.id),
-          code: str(o.code),
-          name: localized(o, 'name'),
+          code: shortText(o.code),
+          name: localized(o, 'name', NAME),
           price: typeof price === 'number' && Number.isFinite(price) && price >= 0 ? Math.round(price) : null,
-          opened: str(o.opened) || null,
+          opened: shortText(o.opened) || null,
         };
       }),
     vacancies: (json: unknown): Promise<Vacancy[]> =>
-      list(json, (o) => ({
+      list(json, LIST_BOUNDS.vacancies, (o) => ({
         id: id(o.id),
-        title: uzbek(o.title),
-        department: uzbek(o.department),
-        employmentType: uzbek(o.employmentType),
-        description: uzbek(o.description),
-        postedDate: str(o.postedDate),
+        title: uzbek(o.title, TITLE),
+        department: uzbek(o.department, NAME),
+        employmentType: uzbek(o.employmentType, NAME),
+        description: uzbek(o.description, FIELD_BOUNDS.text),
+        postedDate: shortText(o.postedDate, FIELD_BOUNDS.date),
       })),
     legalDocuments: (json: unknown): Promise<LegalDocument[]> =>
-      list(json, (o) => ({ id: id(o.id), text: uzbek(o.text), textEn: str(o.text_en), url: linkUrl(o.url) })),
+      list(json, LIST_BOUNDS.legalDocuments, (o) => ({
+        id: id(o.id),
+        text: uzbek(o.text, FIELD_BOUNDS.text),
+        textEn: boundedText(o.text_en, FIELD_BOUNDS.text),
+        url: linkUrl(o.url),
+      })),
     studyFields: (json: unknown): Promise<StudyField[]> =>
-      list(json, (o) => ({ id: id(o.id), code: str(o.code), name: localized(o, 'name'), icon: media(o.icon) })),
+      list(json, LIST_BOUNDS.studyFields, (o) => ({ id: id(o.id), code: shortText(o.code), name: localized(o, 'name', NAME), icon: media(o.icon) })),
     /** The backend shape is a list whose first element carries `contenttable`. */
     studentLife: async (json: unknown): Promise<StudentLife<SafeUrl> | null> => {
-      const first = (await list(json, (o) => o))[0];
+      const first = (await list(json, 1, (o) => o))[0];
       if (!first) return null;
       return {
-        title: localized(first, 'title'),
+        title: localized(first, 'title', TITLE),
         link: linkUrl(first.link),
-        images: await list(Array.isArray(first.contenttable) ? first.contenttable : [], galleryImage),
+        images: await list(Array.isArray(first.contenttable) ? first.contenttable : [], LIST_BOUNDS.galleryImages, galleryImage),
       };
     },
   };

@@ -49,6 +49,25 @@ export function replaceMarks(html: string, attributes: (image: MarkedImage) => s
   });
 }
 
+/**
+ * What each marked image's attributes may add to the HTML's length once written: a src and a srcset of
+ * up to six signed URLs (each about 50 characters and the source in base64url), the sizes and the size
+ * attributes, less the mark they replace. Its `width` descriptors and sizes are a few dozen characters.
+ */
+const ADDED_PER_IMAGE = 500;
+const URLS_PER_IMAGE = 7;
+
+/**
+ * An upper bound of `html`'s length once its marks are written out (by `replaceMarks` with the image
+ * endpoint's attributes): a field's marks are small, their images' URLs are not. One linear pass.
+ */
+export function shownLength(html: string): number {
+  if (!html.includes(IMAGE_MARK_START)) return html.length;
+  let shown = html.length;
+  for (const match of html.matchAll(MARKED)) shown += (URLS_PER_IMAGE - 1) * match[1]!.length + ADDED_PER_IMAGE;
+  return shown;
+}
+
 function attr(name: string, value: string | number): string {
   return `${name}="${escapeHtml(String(value))}"`;
 }

@@ -14,6 +14,12 @@ export const RICH_TEXT_LIMITS = {
   maxDepth: 100,
   /** Start tags in one field. */
   maxElements: 10_000,
+  /**
+   * Characters one field shows once sanitised, in each rendition, its images' attributes counted as
+   * they are written (server/images/rich-text.ts `shownLength`): half the input's bound, five times a
+   * long article, so that a page holding one field has a size that can be stated (docs/content.md).
+   */
+  maxShownChars: 256 * 1024,
 };
 
 export type RichTextLimits = typeof RICH_TEXT_LIMITS;

@@ -13,6 +13,11 @@ import { eachSourceWord } from './source-words';
 const SCAN_CHARS = 6000;
 /** Context kept before the first matched word. */
 const LEAD_CHARS = 50;
+/**
+ * Longer words are never marked: no word of a language is this long, and a run of letters in hostile
+ * data would otherwise be normalised whole, and remembered, for every result that shows it.
+ */
+const MARKED_WORD_MAX_CHARS = 64;
 
 /**
  * The terms of one word of a result, remembered: results are made of the same few thousand words, and
@@ -22,6 +27,7 @@ const LEAD_CHARS = 50;
 const termsOfWord = rememberedPerLang(LANGS, 20_000, tokens);
 
 function wordMatches(word: string, terms: ReadonlySet<string>, lang: Lang): boolean {
+  if (word.length > MARKED_WORD_MAX_CHARS) return false;
   for (const term of termsOfWord[lang](word)) if (terms.has(term)) return true;
   return false;
 }

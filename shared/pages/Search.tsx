@@ -7,7 +7,8 @@ import { LocalLink } from '../components/links';
 import { PageHeading } from '../components/PageHeading';
 import { SearchForm } from '../components/SearchForm';
 import { Seo } from '../components/Seo';
-import { SEARCH_QUERY_MAX_CHARS, SEARCH_RESULTS_PER_PAGE } from '../constants';
+import { SEARCH_RESULTS_PER_PAGE } from '../constants';
+import { boundedQuery } from '../page-query';
 import type { PageLoader } from '../data';
 import { formatDate } from '../format';
 import { usePageData } from '../page-data';
@@ -31,19 +32,9 @@ interface ResultsView {
 
 type SearchData = { results: ResultsView };
 
-/**
- * The query as the page uses it: control characters (a %00 in the URL) become spaces, and it is cut
- * to 200 characters, before the word the limit falls in (a fragment of a word could match nothing and,
- * since every word must match, empty the results). The loader and the component both read it this way.
- */
+/** The query as the page uses it (shared/page-query.ts): the loader and the component both read it this way. */
 export function readQuery(search: URLSearchParams): string {
-  // eslint-disable-next-line no-control-regex -- control characters in a query become spaces
-  const chars = Array.from((search.get('q') ?? '').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').trim());
-  if (chars.length <= SEARCH_QUERY_MAX_CHARS) return chars.join('');
-  const cut = chars.slice(0, SEARCH_QUERY_MAX_CHARS).join('');
-  const inWord = /\S/.test(chars[SEARCH_QUERY_MAX_CHARS]!);
-  const lastSpace = cut.search(/\s\S*$/);
-  return (inWord && lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trim();
+  return boundedQuery(search.get('q') ?? '');
 }
 
 /** The result page asked for: a whole number from 1 (anything else is page 1). */
