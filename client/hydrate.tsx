@@ -23,7 +23,7 @@ export async function hydrateIsland(element: HTMLElement, name: IslandName): Pro
     await new Promise<void>((resolve, reject) => {
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the
       // main thread for a whole island (a long task on a slow phone). A press that comes meanwhile is
-      // held by client/wake.ts and replayed once the island has committed.
+      // held by client/held-press.ts and replayed once the island has committed.
       startTransition(() => {
         hydrateRoot(
           element,

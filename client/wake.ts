@@ -1,17 +1,16 @@
 /**
- * Finds the page's islands and hydrates each when its wake condition is met (shared/islands/island.tsx).
- * A press on a button (or a link marked `data-held-click`) inside an island whose code is still loading
- * is held and replayed once the island has hydrated, so the first tap on a menu is never lost.
+ * Finds the page's islands and hydrates each when its wake condition is met (shared/islands/island.tsx),
+ * or at once when a press inside it is held (client/held-press.ts): a press is never lost, it ends in
+ * the island's behaviour or, if the island cannot hydrate in time, in the browser's own.
  */
 import type { Wake } from '../shared/islands/island';
 import { isIslandName } from '../shared/islands/names';
+import { holdPresses } from './held-press';
 import { hydrateIsland } from './hydrate';
 import { markIsland } from './island-status';
 
 /** Events that mean the visitor is about to use a widget: each wakes its island at once. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-/** A link an island enhances (a thumbnail that opens a modal) asks to be held too: `data-held-click`. */
-const HELD_CLICK_TARGETS = 'button, [role="button"], summary, a[data-held-click]';
 /** How long an idle island waits at most for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
 /** Islands start hydrating a little before they scroll into view. */
@@ -34,32 +33,17 @@ function watch(element: HTMLElement): void {
   }
   markIsland(element, 'pending');
   let woken = false;
-  let held: HTMLElement | null = null;
   const stops: (() => void)[] = [];
-  const hold = (event: MouseEvent) => {
-    const target = (event.target as Element | null)?.closest<HTMLElement>(HELD_CLICK_TARGETS);
-    if (!target || !element.contains(target)) return;
-    // A link's modified click (a new tab, a download) keeps its meaning at once.
-    if (target instanceof HTMLAnchorElement && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = target;
-  };
-  element.addEventListener('click', hold, true);
   const wake = () => {
     if (woken) return;
     woken = true;
     stops.forEach((stop) => stop());
-    hydrateIsland(element, name).then(
-      () => {
-        element.removeEventListener('click', hold, true);
-        const replay = held;
-        held = null;
-        replay?.click();
-      },
-      (error: unknown) => console.error(`island ${name}: not hydrated, its server HTML stays as it is:`, error),
-    );
+    hydrateIsland(element, name).then(givePressBack, (error: unknown) => {
+      console.error(`island ${name}: not hydrated, its server HTML stays as it is:`, error);
+      givePressBack();
+    });
   };
+  const givePressBack = holdPresses(element, wake);
   for (const type of INTENT_EVENTS) {
     element.addEventListener(type, wake, { passive: true, capture: true });
     stops.push(() => element.removeEventListener(type, wake, { capture: true }));

@@ -16,7 +16,8 @@ import type { IslandName } from './names';
 /**
  * When an island's code loads and hydrates: `load` at once (above the fold and needed at once),
  * `idle` when the browser is idle, `visible` when it comes near the viewport, `interaction` at the first
- * pointer, touch, key or focus inside it. Every island also wakes early on an interaction inside it.
+ * pointer, touch, key or focus inside it. Every island also wakes early on an interaction inside it, a
+ * bare click included (client/held-press.ts).
  */
 export type Wake = 'load' | 'idle' | 'visible' | 'interaction';
 

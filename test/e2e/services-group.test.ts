@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
 import { hydrated, networkQuiet, openPage } from '../helpers/browser';
-import { holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
+import { clickInIsland, failIslandCode, holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
 
@@ -212,6 +212,33 @@ describe('gallery modal', () => {
     await page.waitForSelector('dialog.gallery__dialog[open]');
     expect(page.url()).toBe(`${site.server.url}/YPK`);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the modal for a thumbnail clicked by assistive technology or a script before the island woke', async () => {
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/TTJ`);
+    await hydrated(page);
+    const thumb = '.gallery__item:nth-child(2) .gallery__thumb';
+    const href = await page.getAttribute(thumb, 'href');
+    // The gallery is below the page's text: its island waits to be seen, and element.click() scrolls nothing.
+    expect(await clickInIsland(page, thumb)).toBe('pending');
+    await page.waitForSelector('dialog.gallery__dialog[open]');
+    expect(await page.getAttribute('dialog[open] figure img', 'src')).toBe(href);
+    expect(page.url()).toBe(`${site.server.url}/TTJ`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("opens the full image, as without JavaScript, when a thumbnail is pressed and the island's code cannot load", async () => {
+    const { page, problems } = await openPage(site.browser);
+    await failIslandCode(page, 'Gallery');
+    await page.goto(`${site.server.url}/TTJ`);
+    await hydrated(page);
+    const href = await page.getAttribute('.gallery__thumb >> nth=1', 'href');
+    await page.click('.gallery__thumb >> nth=1');
+    await page.waitForURL(`${site.server.url}${href}`);
+    expect(problems.some((problem) => problem.includes('island Gallery: not hydrated'))).toBe(true);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hydrated, openPage } from '../helpers/browser';
-import { holdIslandCode, scrollToIsland } from '../helpers/island-hydrated';
+import { clickInIsland, failIslandCode, holdIslandCode, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
@@ -75,6 +75,36 @@ describe('study and news group pages in Chromium', () => {
     await page.waitForFunction((n) => document.querySelectorAll('.news-card').length > n, before);
     expect(page.url()).toBe(`${site.server.url}/en/newsAll`);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("appends the next page when 'more' is clicked by assistive technology or a script before its island woke", async () => {
+    const { page, problems } = await openPage(site.browser);
+    await page.goto(`${site.server.url}/newsAll`);
+    await hydrated(page);
+    const before = await page.locator('.news-card').count();
+    // The button is below the fold: its island waits to be seen, and element.click() scrolls nothing.
+    expect(await clickInIsland(page, 'a.button[rel="next"]')).toBe('pending');
+    await page.waitForFunction((n) => document.querySelectorAll('.news-card').length > n, before);
+    expect(page.url()).toBe(`${site.server.url}/newsAll`);
+    expect(await page.getAttribute('ztu-island[data-island="MoreNews"]', 'data-island-status')).toBe('hydrated');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("goes to the next page, as without JavaScript, when 'more' is clicked and its island's code cannot load", async () => {
+    const { page, problems } = await openPage(site.browser);
+    await failIslandCode(page, 'MoreNews');
+    await page.goto(`${site.server.url}/newsAll`);
+    await hydrated(page);
+    const firstIds = await cardLinks(page);
+    expect(await clickInIsland(page, 'a.button[rel="next"]')).toBe('pending');
+    await page.waitForURL(`${site.server.url}/newsAll?page=2`);
+    const secondIds = await cardLinks(page);
+    expect(secondIds.length).toBeGreaterThan(0);
+    expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
+    // The page says why in its console, naming the island.
+    expect(problems.some((problem) => problem.includes('island MoreNews: not hydrated'))).toBe(true);
     await page.context().close();
   });
 

@@ -31,13 +31,37 @@ export async function scrollToIsland(page: Page, name: string): Promise<void> {
   await islandHydrated(page, name);
 }
 
+/** The URLs of an island's own chunk (client/islands.ts: one per island, named after it). */
+function islandCode(name: string): RegExp {
+  return new RegExp(`/assets/${name}-[^/]*\\.js$`);
+}
+
 /** Holds back an island's own chunk until the returned function is called (a press before it wakes). */
 export async function holdIslandCode(page: Page, name: string): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), async (route) => {
+  await page.route(islandCode(name), async (route) => {
     await held;
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Clicks the element `selector` finds with element.click(), as assistive technology, voice control or a
+ * script does (no pointer, focus or scrolling comes first), and returns its island's status just before.
+ */
+export function clickInIsland(page: Page, selector: string): Promise<string | undefined> {
+  return page.evaluate((found) => {
+    const target = document.querySelector<HTMLElement>(found);
+    if (!target) throw new Error(`nothing matches ${found}`);
+    const status = target.closest<HTMLElement>('ztu-island')?.dataset.islandStatus;
+    target.click();
+    return status;
+  }, selector);
+}
+
+/** Makes every request for an island's own code fail, as a network error or a blocked script would. */
+export async function failIslandCode(page: Page, name: string): Promise<void> {
+  await page.route(islandCode(name), (route) => route.abort());
 }
