@@ -396,7 +396,6 @@ export const en: Dict = {
       "The regulation of the women's committee: its tasks, members, the work plan for the 2025–2026 academic year, results in figures and how to contact the committee. The document is in Uzbek.",
     fileType: 'Word document (.docx)',
     download: 'Download the document',
-    open: 'Open the document on this page',
     loading: 'Loading the document…',
     failed: 'The document could not be displayed',
     viewer: 'Document pages',

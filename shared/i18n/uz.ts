@@ -398,7 +398,6 @@ export const uz = {
       'Xotin-qizlar qoʻmitasi toʻgʻrisidagi nizom: qoʻmitaning vazifalari, tarkibi, 2025–2026 oʻquv yili ish rejasi, faoliyat koʻrsatkichlari va murojaat tartibi.',
     fileType: 'Word hujjati (.docx)',
     download: 'Hujjatni yuklab olish',
-    open: 'Hujjatni shu sahifada ochish',
     loading: 'Hujjat yuklanmoqda…',
     failed: 'Hujjatni koʻrsatib boʻlmadi',
     viewer: 'Hujjat sahifalari',

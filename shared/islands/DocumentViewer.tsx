@@ -1,10 +1,12 @@
 /**
- * The .docx viewer of /XQQ: on the visitor's word it fetches the bundled document and
- * renders it in place as pages with docx-preview, a library as large as the rest of the page's code,
- * which therefore loads only then. On failure it says so ('Hujjatni koʻrsatib boʻlmadi') beside the download link.
- * Without JavaScript the page's download link is all there is, and the open button is hidden (CSS).
+ * The .docx viewer of /XQQ: it fetches the bundled document and renders it in place as pages with
+ * docx-preview, a library as large as the rest of the page's code. It does so by itself, with no press
+ * needed, but only once the page is interactive (the island wakes `settled`: near the viewport or when
+ * the browser is idle), so the library never competes with the page's first scripts. On failure it shows
+ * the message and the download link. Without JavaScript the page's download link is all there is, and
+ * the viewer is hidden (CSS).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { island } from './island';
 
 /** The error logged for a non-OK response; visitors see `failed` instead. */
@@ -20,12 +22,13 @@ const VIEWER_OPTIONS = {
   renderAltChunks: false,
 } as const;
 
-type ViewerState = 'closed' | 'loading' | 'rendered' | 'failed';
+/** `waiting`: as the server renders it, before the island has hydrated. */
+type ViewerState = 'waiting' | 'loading' | 'rendered' | 'failed';
 
 interface DocumentViewerProps {
   /** The document, on the site's own origin. */
   src: string;
-  words: { open: string; loading: string; failed: string; download: string; opensInNewTab: string; viewer: string; document: string };
+  words: { loading: string; failed: string; download: string; opensInNewTab: string; viewer: string; document: string };
 }
 
 /**
@@ -56,32 +59,28 @@ async function renderDocument(src: string, target: HTMLElement): Promise<void> {
 
 function DocumentViewer({ src, words }: DocumentViewerProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<ViewerState>('closed');
+  const [state, setState] = useState<ViewerState>('waiting');
 
-  const open = () => {
+  // The island wakes when the document is wanted: rendering starts as it hydrates.
+  useEffect(() => {
     const target = container.current;
-    if (!target || state !== 'closed') return;
+    if (!target) return;
+    let current = true;
     setState('loading');
     renderDocument(src, target).then(
-      () => {
-        setState('rendered');
-        // The button is gone: the document takes the focus, so the keyboard goes on from there.
-        target.focus();
-      },
+      () => current && setState('rendered'),
       (error: unknown) => {
         console.error(error);
-        setState('failed');
+        if (current) setState('failed');
       },
     );
-  };
+    return () => {
+      current = false;
+    };
+  }, [src]);
 
   return (
     <section className="xqq-viewer" aria-label={words.viewer} aria-busy={state === 'loading'}>
-      {state === 'closed' ? (
-        <button type="button" className="button xqq-open" onClick={open}>
-          {words.open}
-        </button>
-      ) : null}
       {state === 'loading' ? (
         <p className="loading" role="status">
           {words.loading}
@@ -100,11 +99,9 @@ function DocumentViewer({ src, words }: DocumentViewerProps) {
       ) : null}
       {/* docx-preview owns this element's children; React renders none. */}
       {/* Pages are wider than a phone: the frame scrolls, so it takes focus for keyboard scrolling. */}
-      <div ref={container} className="xqq-document" hidden={state === 'closed' || state === 'failed'} tabIndex={0} role="group" aria-label={words.document} />
+      <div ref={container} className="xqq-document" hidden={state === 'waiting' || state === 'failed'} tabIndex={0} role="group" aria-label={words.document} />
     </section>
   );
 }
 
-// Nothing to do until the visitor opens the document: a press on the button before the code has
-// loaded is replayed once it has.
-export default island('DocumentViewer', DocumentViewer, 'interaction');
+export default island('DocumentViewer', DocumentViewer, 'settled');

@@ -16,10 +16,12 @@ import type { IslandName } from './names';
 /**
  * When an island's code loads and hydrates: `load` at once (above the fold and needed at once),
  * `idle` when the browser is idle, `visible` when it comes near the viewport, `interaction` at the first
- * pointer, touch, key or focus inside it. Every island also wakes early on an interaction inside it, a
- * bare click included (client/held-press.ts).
+ * pointer, touch, key or focus inside it, `settled` once the page is interactive (its `load` and `idle`
+ * islands have hydrated) and then as soon as it comes near the viewport or the browser is idle: for a
+ * part that shows itself but whose code must not compete with the page's first scripts. Every island
+ * also wakes early on an interaction inside it, a bare click included (client/held-press.ts).
  */
-export type Wake = 'load' | 'idle' | 'visible' | 'interaction';
+export type Wake = 'load' | 'idle' | 'visible' | 'interaction' | 'settled';
 
 export interface IslandDefinition<P> {
   name: IslandName;
@@ -56,7 +58,7 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
     // (client/wake.ts): announced in the head, even at low priority, React's chunk is fetched beside the
     // stylesheet the first paint waits for, sharing a slow link with it. A chunk is named
     // once (React's is named again by an island that wakes at once, which needs it in the head). The code
-    // of one that waits to be seen or used is not fetched before then.
+    // of one that waits to be seen or used, or for the page to be interactive, is not fetched before then.
     const chunks = wake === 'load' || wake === 'idle' ? (assets?.unannounced(name, wake) ?? []) : [];
     if (wake === 'load') for (const href of chunks) preloadModule(href, { as: 'script' });
     return (

@@ -12,7 +12,7 @@ const DOCUMENT_URL = '/docs/xotin-qizlar-qomitasi.docx';
 /**
  * The women's committee document page (/XQQ). The server sends a description and the download link,
  * which is all a visitor without JavaScript needs; with JavaScript the viewer island renders the .docx
- * in place as pages when the visitor opens it.
+ * in place as pages by itself, once the page is interactive.
  */
 export default function WomensCommittee() {
   const t = useT();
@@ -30,7 +30,7 @@ export default function WomensCommittee() {
       <DocumentViewerIsland
         src={DOCUMENT_URL}
         words={{
-          ...pick(t.womensCommittee, ['open', 'loading', 'failed', 'download', 'viewer']),
+          ...pick(t.womensCommittee, ['loading', 'failed', 'download', 'viewer']),
           opensInNewTab: t.header.opensInNewTab,
           document: t.pages.xqq.title,
         }}

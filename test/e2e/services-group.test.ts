@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '../../shared/constants';
 import { hydrated, networkQuiet, openPage } from '../helpers/browser';
+import { interactiveAt, recordHydration } from '../helpers/interactive';
 import { clickInIsland, failIslandCode, holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
 import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
 import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
@@ -10,9 +11,8 @@ const site = useSiteInBrowser();
 
 const DOCX = '/docs/xotin-qizlar-qomitasi.docx';
 const VIEWER_CHUNK = /\/assets\/docx-preview-[^/]*\.js$/;
-/** Opens the document of /XQQ (the island wakes at the press) and waits for its pages. */
-async function openDocument(page: Page): Promise<void> {
-  await page.click('.xqq-open');
+/** Waits for the pages of the document of /XQQ, which the viewer draws by itself once the page is interactive. */
+async function documentShown(page: Page): Promise<void> {
   await page.waitForSelector('.xqq-document section.docx');
 }
 const cards = (page: Page) => page.locator('.vac-card');
@@ -26,8 +26,8 @@ describe('services pages in Chromium', () => {
       const url = prefix + screen.path;
       it(`${url} hydrates without console errors or hydration warnings`, () =>
         expectCleanHydration(site, url, async (page) => {
-          // The document viewer's work (fetch, chunk, rendering) is part of the page once opened.
-          if (screen.path === '/XQQ') await openDocument(page);
+          // The document viewer's work (fetch, chunk, rendering) is part of the page.
+          if (screen.path === '/XQQ') await documentShown(page);
           expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'uz-cyrl' | 'ru' | 'en')]);
         }));
     }
@@ -253,20 +253,28 @@ describe('gallery modal', () => {
 });
 
 describe('women’s committee document', () => {
-  it('loads the viewer only when the document is opened, then renders the .docx in place as pages, with its headings, table and image', async () => {
+  it('renders the .docx in place as pages without a press, its code loading once the page is interactive, with its headings, table and image', async () => {
     const { page, problems } = await openPage(site.browser);
-    const scripts: string[] = [];
-    page.on('request', (request) => scripts.push(request.url()));
+    await recordHydration(page.context());
+    await page.context().addInitScript(() => {
+      const w = window as unknown as { __shifted: number };
+      w.__shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const scripts: { url: string; at: number }[] = [];
+    page.on('request', (request) => VIEWER_CHUNK.test(request.url()) && scripts.push({ url: request.url(), at: Date.now() }));
     await page.goto(`${site.server.url}/XQQ`);
-    await hydrated(page);
-    await networkQuiet(page);
-    expect(scripts.filter((url) => VIEWER_CHUNK.test(url))).toEqual([]);
-    expect(await page.locator('.xqq-document').isHidden()).toBe(true);
-    await openDocument(page);
-    expect(scripts.filter((url) => VIEWER_CHUNK.test(url))).toHaveLength(1);
-    expect(await page.locator('.xqq-open').count()).toBe(0);
-    // The button is gone: the document has the focus.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('xqq-document'))).toBe(true);
+    await documentShown(page);
+    expect(scripts).toHaveLength(1);
+    // Not among the page's first scripts: docx-preview is asked for after its islands have hydrated.
+    const started = await page.evaluate(
+      () => performance.getEntriesByType('resource').find((entry) => /\/docx-preview-[^/]*\.js$/.test(entry.name))!.startTime,
+    );
+    expect(started).toBeGreaterThan(await interactiveAt(page));
+    // Nothing was pressed, so nothing took the focus from where the visitor is.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     expect(await page.locator('.xqq-document section.docx').count()).toBeGreaterThanOrEqual(3);
     const text = (await page.textContent('.xqq-document'))!;
     expect(text).toContain('NIZOM');
@@ -274,16 +282,30 @@ describe('women’s committee document', () => {
     expect(await page.locator('.xqq-document table').count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.xqq-document img').count()).toBeGreaterThanOrEqual(1);
     expect(await page.locator('.xqq-document a[href]:not([href^="http"])').count()).toBe(0);
-    expect(await page.locator('.xqq-viewer[aria-busy="true"]').count()).toBe(0);
+    await page.waitForSelector('.xqq-viewer[aria-busy="false"]');
+    expect(await page.locator('.xqq-viewer .loading').count()).toBe(0);
+    // The pages arrived in a place kept for them: nothing in view moved.
+    expect(await page.evaluate(() => (window as unknown as { __shifted: number }).__shifted)).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
-  it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the file is missing", async () => {
+  it('renders the document when the browser is idle, while it is still far below the window', async () => {
+    // A window so short that the viewer is far from it: only the browser's idle time can wake it.
+    const { page, problems } = await openPage(site.browser, { viewport: { width: 320, height: 120 } });
+    await page.goto(`${site.server.url}/ru/XQQ`);
+    const top = await page.locator('.xqq-viewer').evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(120 + 200);
+    await documentShown(page);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows 'Hujjatni ko'rsatib bo'lmadi' and the download link when the document's request fails", async () => {
     const { page, problems } = await openPage(site.browser);
-    await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+    await page.route(`**${DOCX}`, (route) => route.abort('connectionfailed'));
     await page.goto(`${site.server.url}/XQQ`);
-    await page.click('.xqq-open');
     const alert = page.locator('.xqq-failed[role="alert"]');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Hujjatni koʻrsatib boʻlmadi');
@@ -291,7 +313,23 @@ describe('women’s committee document', () => {
     expect(await link.getAttribute('href')).toBe(DOCX);
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await page.locator('.xqq-document section.docx').count()).toBe(0);
-    // The intended error: the viewer's internal message, logged; and the browser's note on the 404.
+    expect(await page.locator('.xqq-document').isHidden()).toBe(true);
+    expect(await page.locator('.xqq-viewer[aria-busy="true"]').count()).toBe(0);
+    // The intended error, logged: the failed fetch and the browser's note on it.
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => /Failed to fetch|ERR_CONNECTION_FAILED/.test(p))).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows the internal 'Faylni yuklab bo'lmadi' in the console and the message on the page when the file is missing", async () => {
+    const { page, problems } = await openPage(site.browser);
+    await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+    await page.goto(`${site.server.url}/XQQ`);
+    const alert = page.locator('.xqq-failed[role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Hujjatni koʻrsatib boʻlmadi');
+    expect(await alert.locator('a', { hasText: 'Hujjatni yuklab olish' }).getAttribute('href')).toBe(DOCX);
+    // The intended error: the internal message, logged; and the browser's note on the 404.
     expect(problems.some((p) => p.includes("Faylni yuklab bo'lmadi"))).toBe(true);
     expect(problems.every((p) => p.includes("Faylni yuklab bo'lmadi") || p.includes('404'))).toBe(true);
     await page.context().close();
@@ -301,7 +339,6 @@ describe('women’s committee document', () => {
     const { page, problems } = await openPage(site.browser);
     await page.route(`**${DOCX}`, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'not a zip' }));
     await page.goto(`${site.server.url}/ru/XQQ`);
-    await page.click('.xqq-open');
     await page.locator('.xqq-failed').waitFor();
     expect(await page.textContent('.xqq-failed')).toContain('Не удалось показать документ');
     expect(await page.locator('.xqq-failed a', { hasText: 'Скачать документ' }).count()).toBe(1);
@@ -316,7 +353,7 @@ describe('women’s committee document', () => {
     await hydrated(page);
     await page.click('main a[href="/en/XQQ"]');
     await page.waitForURL(`${site.server.url}/en/XQQ`);
-    await openDocument(page);
+    await documentShown(page);
     expect(page.url()).toBe(`${site.server.url}/en/XQQ`);
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
     await page.context().close();
@@ -327,8 +364,8 @@ describe('women’s committee document', () => {
     await page.goto(`${site.server.url}/en/XQQ`);
     expect(await page.getAttribute('main a.button', 'href')).toBe(DOCX);
     expect(await page.locator('.xqq-viewer .loading').count()).toBe(0);
-    // A button that could not open anything is not shown.
-    expect(await page.locator('.xqq-open').isHidden()).toBe(true);
+    // A viewer that could show nothing is not shown.
+    expect(await page.locator('.xqq-viewer').isHidden()).toBe(true);
     await page.context().close();
   });
 });
