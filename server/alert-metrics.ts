@@ -28,10 +28,7 @@ export function residentBytes(pid: number): number {
 
 export function registerAlertMetrics(registry: Registry, { ready }: { ready: () => boolean }): void {
   gauge(registry, 'site_ready', '1 once this replica has something to show (its /readyz answers 200), 0 before', () => (ready() ? 1 : 0));
-  gauge(
-    registry,
-    'site_memory_limit_bytes',
-    "Memory the process may use: its container's limit (cgroup), or the host's memory where none is set",
-    () => memoryLimitBytes(),
+  gauge(registry, 'site_memory_limit_bytes', "Memory the process may use: its container's limit (cgroup), or the host's memory where none is set", () =>
+    memoryLimitBytes(),
   );
 }
