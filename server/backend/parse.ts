@@ -1,7 +1,9 @@
 /**
  * Parsers from backend JSON to the site's entities (shared/api.ts). The backend is untrusted: every
- * field is checked, missing or odd fields become empty values, rich text is sanitised and URLs are
- * validated here, once, before anything is cached.
+ * field is checked and read as its kind within its bound (fields.ts), every list keeps a bounded number
+ * of records, missing or odd fields become empty values, rich text is sanitised within its bounds and
+ * the answer's budget (rich-text-budget.ts) and URLs are validated here, once, before anything is
+ * cached, rendered or indexed.
  */
 import type {
   AboutEntry,

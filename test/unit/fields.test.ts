@@ -1,10 +1,14 @@
 /**
- * How a backend field past its bound reads on a page (server/backend/fields.ts), and how much of a
- * visitor's URL a page is rendered from (shared/page-query.ts).
+ * How a backend field past its bound reads on a page (server/backend/fields.ts), that docs/content.md
+ * states the bounds the code has, and how much of a visitor's URL a page is rendered from
+ * (shared/page-query.ts).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { boundedText, cutAtWord, FIELD_BOUNDS, shortText } from '../../server/backend/fields';
+import { boundedText, cutAtWord, FIELD_BOUNDS, LIST_BOUNDS, shortText } from '../../server/backend/fields';
 import { createParsers } from '../../server/backend/parse';
+import { ANSWER_RICH_TEXT_MAX_CHARS } from '../../server/backend/rich-text-budget';
 import { RICH_TEXT_LIMITS } from '../../server/rich-text/limits';
 import { PAGE_PATH_MAX_CHARS, pageUrl } from '../../shared/page-query';
 
@@ -86,6 +90,28 @@ describe('a backend answer with oversized fields, as pages get it', () => {
   it('reads a date that is not one as no date, however long', async () => {
     const item = await parse.newsItem({ id: 1, title_uz: 'Sarlavha', created_at: `2024-09-15 (${'x'.repeat(100_000)})` });
     expect(item.createdAt).toBeNull();
+  });
+});
+
+describe('docs/content.md', () => {
+  it('states the bound of every kind of field as the parsers enforce it', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/content.md', import.meta.url)), 'utf8');
+    const row = (kind: string) => doc.split('\n').find((line) => line.startsWith(`| ${kind} |`)) ?? `no row for ${kind}`;
+    const n = (value: number) => value.toLocaleString('en-US');
+    expect(row('title')).toContain(`| ${n(FIELD_BOUNDS.title)} |`);
+    expect(row('name')).toContain(`| ${n(FIELD_BOUNDS.name)} |`);
+    expect(row('text')).toContain(`| ${n(FIELD_BOUNDS.text)} |`);
+    expect(row('image URL')).toContain(`| ${n(FIELD_BOUNDS.imageUrl)},`);
+    expect(row('link URL')).toContain(`| ${n(FIELD_BOUNDS.linkUrl)},`);
+    expect(row('short')).toContain(`| ${n(FIELD_BOUNDS.short)} `);
+    expect(row('date')).toContain(`| ${n(FIELD_BOUNDS.date)} |`);
+    expect(row('number')).toContain(`${n(FIELD_BOUNDS.number)} characters`);
+    expect(row('rich text')).toContain(`${RICH_TEXT_LIMITS.maxChars / 1024} KiB of HTML`);
+    expect(row('rich text')).toContain(`${RICH_TEXT_LIMITS.maxShownChars / 1024} Ki characters shown`);
+    expect(row('rich text')).toContain(`${ANSWER_RICH_TEXT_MAX_CHARS / 1024 / 1024} Mi characters shown by one answer`);
+    expect(row('a page of news (the backend pages by 10)')).toContain(`| ${LIST_BOUNDS.newsPage} |`);
+    expect(row('articles')).toContain(`| ${LIST_BOUNDS.articles} |`);
+    expect(row("a faculty's staff")).toContain(`| ${LIST_BOUNDS.facultyStaff} |`);
   });
 });
 
