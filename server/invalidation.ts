@@ -31,7 +31,9 @@
  *   version; new bytes make a new version, hence new names, and the old ones age out of their bounds.
  * - Sanitised rich text, Cyrillic renditions, dates, search terms, encoding answers: pure functions
  *   of their input.
- * - Redis's entries: a purge makes them unusable there, for every replica (server/shared-cache).
+ * - Redis's entries: a purge makes them unusable there, for every replica, and a replica that made or
+ *   heard of the purge refuses one filled before it even if Redis is put back as it was
+ *   (server/shared-cache/purge-floors.ts).
  */
 import type { DataCache } from './backend/cache';
 import type { PageCache } from './page-cache';

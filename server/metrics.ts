@@ -108,8 +108,13 @@ export function createMetrics(data: DataCache, pages: PageCache, shared: SharedT
       ['site_redis_unresponsive_total', 'Redis connections dropped because Redis stopped answering on them', () => shared.health.unresponsive],
       [
         'site_redis_rejected_entries_total',
-        'Entries read from Redis and refused: not signed with REDIS_SIGNING_KEY, too large or from the future (someone else writes into Redis, or the replicas disagree on the key)',
+        'Entries, image facts and fill locks read from Redis and refused: not signed with REDIS_SIGNING_KEY for their key, too large, from the future or older than a purge (someone else writes into Redis, or the replicas disagree on the key)',
         () => shared.health.rejectedEntries,
+      ],
+      [
+        'site_redis_rejected_messages_total',
+        'Messages on site:events dropped unread: larger than any replica sends, or not signed with REDIS_SIGNING_KEY (someone else publishes there, or the replicas disagree on the key)',
+        () => shared.health.rejectedMessages,
       ],
       ['site_purges_total', 'Purges asked of this replica', () => shared.purges.asked],
       ['site_purge_rounds_total', 'Rounds that applied purges here and sent them to Redis (fewer than purges when they merged)', () => shared.purges.batches],

@@ -1,22 +1,23 @@
 /**
  * How a data entry is written into Redis and read back. Anyone who can reach Redis can write into it,
  * so nothing read back is trusted for being there: an entry is used only when it carries a valid
- * HMAC made with the key the replicas share (REDIS_SIGNING_KEY), over its Redis key (an entry cannot
- * be moved to another path), its entity generations and its body; when it is no larger than a backend
- * answer may be; and when its shape and its time are plausible. Anything else reads as a miss, so the
- * replica asks the backend, which it trusts.
+ * HMAC made with the key the replicas share (REDIS_SIGNING_KEY, ./seal.ts), over its Redis key (an
+ * entry cannot be moved to another path), the generations it was filled under and its body; when it
+ * is no larger than a backend answer may be; and when its shape and its time are plausible. Anything
+ * else reads as a miss, so the replica asks the backend, which it trusts.
  *
- * The stored text is three parts, one per line, so that a Lua script can read the first without
+ * The stored text is four parts, one per line, so that a Lua script can read the first without
  * decoding the body:
  *
  *     news:5=<gen> news=<gen>     entity generations at fill time (server/shared-cache/second-level.ts)
- *     <mac>                       HMAC-SHA256 (base64url)
+ *     <purge generation>          `site:gen` when the fill was claimed: a purge since refuses it (./purge-floors.ts)
+ *     <mac>                       HMAC-SHA256 (base64url) over the key and the three other parts
  *     {"found":true,...}          the SharedEntry as JSON
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_BODY_BYTES } from '../backend/http-source';
 import { ENTITY_KEY } from '../backend/entity-keys';
 import type { SharedEntry } from '../backend/cache';
+import type { Seal } from './seal';
 
 /**
  * Largest entry read or written: a backend answer is at most MAX_BODY_BYTES, and what it parses to is
@@ -30,45 +31,39 @@ const CLOCK_SKEW_MS = 60_000;
 /** Entity key → its generation when the entry was filled. */
 export type Generations = Array<[entity: string, generation: string]>;
 
-export class EntryCodec {
-  constructor(private readonly key: string) {}
+/** An entry as read back: what it holds, and the purge generation its fill was claimed under. */
+export interface SignedEntry {
+  entry: SharedEntry;
+  filledUnder: string;
+}
 
-  encode(redisKey: string, generations: Generations, entry: SharedEntry): string {
+export class EntryCodec {
+  constructor(private readonly seal: Seal) {}
+
+  encode(redisKey: string, generations: Generations, filledUnder: string, entry: SharedEntry): string {
     const line = generations.map(([entity, generation]) => `${entity}=${generation}`).join(' ');
     const body = JSON.stringify(entry);
-    return `${line}\n${this.mac(redisKey, line, body)}\n${body}`;
+    return `${line}\n${filledUnder}\n${this.seal.mac('entry', redisKey, line, filledUnder, body)}\n${body}`;
   }
 
-  /** The entry, or null when it is not one this site's replicas wrote, or not a plausible one. */
-  decode(redisKey: string, text: string, now: number): SharedEntry | null {
+  /** The entry, or null when it is not one this site's replicas wrote under `redisKey`, or not a plausible one. */
+  decode(redisKey: string, text: string, now: number): SignedEntry | null {
     if (text.length > MAX_ENTRY_BYTES) return null;
-    const first = text.indexOf('\n');
-    const second = first < 0 ? -1 : text.indexOf('\n', first + 1);
-    if (second < 0) return null;
-    const line = text.slice(0, first);
-    const body = text.slice(second + 1);
-    const entry = signedJson(text.slice(first + 1, second), this.mac(redisKey, line, body), body);
-    return plausibleEntry(entry, now) ? entry : null;
-  }
-
-  private mac(redisKey: string, line: string, body: string): string {
-    return createHmac('sha256', this.key).update(redisKey).update('\n').update(line).update('\n').update(body).digest('base64url');
+    const parts = entryParts(text);
+    if (!parts) return null;
+    const { line, filledUnder, mac, body } = parts;
+    const entry = this.seal.openJson(mac, 'entry', redisKey, line, filledUnder, body);
+    return plausibleEntry(entry, now) ? { entry, filledUnder } : null;
   }
 }
 
-/**
- * `body` parsed as JSON when `given` is the MAC `expected` (both base64url; compared in constant time),
- * else undefined: what Redis gives back is used only when a replica with the key wrote it.
- */
-export function signedJson(given: string, expected: string, body: string): unknown {
-  const a = Buffer.from(given, 'base64url');
-  const b = Buffer.from(expected, 'base64url');
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
+/** The four lines of a stored entry, or null when the text does not have them. */
+function entryParts(text: string): { line: string; filledUnder: string; mac: string; body: string } | null {
+  const first = text.indexOf('\n');
+  const second = first < 0 ? -1 : text.indexOf('\n', first + 1);
+  const third = second < 0 ? -1 : text.indexOf('\n', second + 1);
+  if (third < 0) return null;
+  return { line: text.slice(0, first), filledUnder: text.slice(first + 1, second), mac: text.slice(second + 1, third), body: text.slice(third + 1) };
 }
 
 /**

@@ -11,14 +11,15 @@
  * that starts later reads it when a page first uses the source).
  *
  * Anyone who can reach Redis can write into it, so a fact is used only when it carries a valid HMAC
- * (REDIS_SIGNING_KEY) over its key and body, names the source it is stored under, is small, and has
- * a plausible shape. Anything else reads as unknown: the replica learns the source as before, when a
- * variant of it is asked of it.
+ * (REDIS_SIGNING_KEY, ./seal.ts) over its key and body, names the source it is stored under, is small,
+ * and has a plausible shape. Anything else reads as unknown: the replica learns the source as before,
+ * when a variant of it is asked of it. An announcement is signed too (./events.ts), and only prompts a
+ * read of the signed fact.
  */
-import { createHash, createHmac } from 'node:crypto';
-import { signedJson } from './entry-codec';
+import { createHash } from 'node:crypto';
+import { EVENTS_CHANNEL, type EventFields, type SharedEvents } from './events';
 import type { RedisLink } from './redis-link';
-import { EVENTS_CHANNEL } from './second-level';
+import { MAC_CHARS, type Seal } from './seal';
 
 export interface ImageFact {
   version: string;
@@ -37,8 +38,6 @@ const MAX_FACT_BYTES = 8 * 1024;
  */
 const FACT_TTL_MS = 24 * 60 * 60 * 1000;
 const VERSION = /^[\w-]{16}$/;
-/** Longest announcement read: a source URL is at most a few KB. */
-const MAX_ANNOUNCEMENT_CHARS = 8 * 1024;
 
 /** Writes the fact, then announces it, in one step: nobody reads the announcement before the fact. */
 const WRITE = `
@@ -53,9 +52,12 @@ const LARGEST_SIDE = 100_000;
 
 export interface ImageFactsOptions {
   link: RedisLink;
+  /** The replicas' channel, signed and bounded. */
+  events: SharedEvents;
+  /** Signs the facts with REDIS_SIGNING_KEY. */
+  seal: Seal;
   /** Namespace of this build's keys (server/shared-cache/build-id.ts). */
   build: string;
-  signingKey: string;
   /** This replica's id: its own announcements are not read back. */
   replica: string;
 }
@@ -67,7 +69,7 @@ export class SharedImageFacts {
   private listener: ((source: string) => void) | null = null;
 
   constructor(private readonly options: ImageFactsOptions) {
-    options.link.subscribe(EVENTS_CHANNEL, (message) => this.announced(message));
+    options.events.on('image', (fields) => this.announced(fields));
   }
 
   /** Called with each source another replica of this build wrote a fact for. */
@@ -90,32 +92,22 @@ export class SharedImageFacts {
   write(source: string, fact: ImageFact): void {
     const key = this.key(source);
     const body = JSON.stringify({ source, ...fact });
-    const { build, replica, link } = this.options;
-    const announcement: ImageAnnouncement = { type: 'image', build, from: replica, source };
+    const { build, replica, link, seal, events } = this.options;
+    const announcement = events.message({ type: 'image', build, from: replica, source });
     void link.attempt(() =>
-      link.bounded(link.command.eval(WRITE, 1, key, `${this.mac(key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, JSON.stringify(announcement))),
+      link.bounded(link.command.eval(WRITE, 1, key, `${seal.mac('fact', key, body)}\n${body}`, FACT_TTL_MS, EVENTS_CHANNEL, announcement)),
     );
   }
 
-  /** Only a prompt to read the signed fact: an announcement anyone could publish carries nothing itself. */
-  private announced(message: string): void {
-    // Purges and fills share the channel: only an image announcement of this build, from another replica.
-    if (message.length > MAX_ANNOUNCEMENT_CHARS || !message.startsWith('{"type":"image"')) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message);
-    } catch {
-      return;
-    }
-    const { build, from, source } = parsed as Partial<ImageAnnouncement>;
+  /** Only a prompt to read the signed fact: an announcement carries nothing itself. */
+  private announced({ build, from, source }: EventFields): void {
+    // Only an image announcement of this build, from another replica.
     if (build === this.options.build && from !== this.options.replica && typeof source === 'string' && source) this.listener?.(source);
   }
 
   private decode(key: string, source: string, text: string): ImageFact | null {
-    const newline = text.indexOf('\n');
-    if (newline < 0) return null;
-    const body = text.slice(newline + 1);
-    const parsed = signedJson(text.slice(0, newline), this.mac(key, body), body);
+    if (text[MAC_CHARS] !== '\n') return null;
+    const parsed = this.options.seal.openJson(text.slice(0, MAC_CHARS), 'fact', key, text.slice(MAC_CHARS + 1));
     return plausible(parsed, source)
       ? { version: parsed.version, width: parsed.width, height: parsed.height, vector: parsed.vector, validators: parsed.validators }
       : null;
@@ -124,21 +116,9 @@ export class SharedImageFacts {
   private key(source: string): string {
     return `site:${this.options.build}:img:${createHash('sha256').update(source).digest('base64url')}`;
   }
-
-  private mac(key: string, body: string): string {
-    return createHmac('sha256', this.options.signingKey).update(key).update('\n').update(body).digest('base64url');
-  }
 }
 
 type StoredFact = ImageFact & { source: string };
-
-/** What a replica publishes once it has written a fact: only a prompt to read it, as anyone could publish one. */
-interface ImageAnnouncement {
-  type: 'image';
-  build: string;
-  from: string;
-  source: string;
-}
 
 /** Signed by a replica, but a replica of an older build or a bug may still have written it. */
 function plausible(value: unknown, source: string): value is StoredFact {

@@ -5,9 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger';
+import { SharedEvents } from './events';
 import { batchOf, merged, type PurgeBatch, type PurgeScope } from './purge-batch';
 import { SharedImageFacts } from './image-facts';
 import { RedisLink } from './redis-link';
+import { Seal } from './seal';
 import { RedisSecondLevel } from './second-level';
 
 export type { PurgeBatch, PurgeScope };
@@ -16,7 +18,7 @@ export interface SharedTierOptions {
   url: string;
   timeoutMs: number;
   build: string;
-  /** Key of the entries' HMAC (REDIS_SIGNING_KEY), the same on every replica. */
+  /** Key of the HMAC on everything replicas read from each other (REDIS_SIGNING_KEY), the same on every replica. */
   signingKey: string;
   /** Entry lifetime in Redis: the data cache's fresh plus stale time. */
   entryMs: number;
@@ -54,6 +56,8 @@ export class SharedTier {
   readonly level: RedisSecondLevel;
   /** What replicas learnt of image sources (image-facts.ts). */
   readonly imageFacts: SharedImageFacts;
+  /** The replicas' channel, signed and bounded (events.ts). */
+  readonly events: SharedEvents;
   /** For logs, /healthz and Redis's CLIENT LIST (connections named site:<replica>:cmd and :sub). */
   readonly replica = randomBytes(6).toString('base64url');
   readonly purges: PurgeStats = { asked: 0, batches: 0, received: 0, receivedBatches: 0, resent: 0 };
@@ -68,8 +72,11 @@ export class SharedTier {
   constructor(private readonly options: SharedTierOptions) {
     const { url, timeoutMs, logger, build, lockMs, entryMs, signingKey } = options;
     this.link = new RedisLink({ url, timeoutMs, logger, replica: this.replica });
-    this.level = new RedisSecondLevel({ link: this.link, replica: this.replica, build, signingKey, lockMs, entryMs });
-    this.imageFacts = new SharedImageFacts({ link: this.link, build, signingKey, replica: this.replica });
+    const seal = new Seal(signingKey);
+    this.events = new SharedEvents(this.link, seal);
+    const { link, events, replica } = this;
+    this.level = new RedisSecondLevel({ link, events, seal, replica, build, lockMs, entryMs });
+    this.imageFacts = new SharedImageFacts({ link, events, seal, build, replica });
     this.level.onPurge((batch) => this.receive(batch));
     this.link.onResync(() => {
       options.resync();
@@ -98,8 +105,10 @@ export class SharedTier {
       build: this.options.build,
       ...this.link.health,
       pendingPurges: pending,
-      // Data entries and image facts alike: someone else writes into Redis, or the replicas disagree on the key.
+      // Data entries, locks and image facts alike: someone else writes into Redis, or the replicas disagree on the key.
       rejectedEntries: this.level.rejectedEntries + this.imageFacts.rejected,
+      // Messages on site:events dropped unread: someone else publishes there, or the replicas disagree on the key.
+      rejectedMessages: this.events.rejected,
       purges: { ...this.purges },
     };
   }

@@ -11,6 +11,12 @@
  * none of its own), the subscription, and a heartbeat on both connections that drops one that stopped
  * answering.
  *
+ * A subscription lost again and again soon after it was made (anyone who can PUBLISH a message larger
+ * than Redis's output buffer limit for pub/sub clients makes Redis drop every subscriber at once) is
+ * made again later each time, from the third loss on: 1 s, then twice as long, up to a minute, until one
+ * has lasted a minute. Each loss costs a resync (every entry held is checked again); meanwhile the
+ * replica serves from its own memory and the backend, as during an outage.
+ *
  * Every bound is judged after the event loop has read what arrived meanwhile: a replica busy rendering
  * a page for longer than REDIS_TIMEOUT_MS would otherwise find its timer due before the answer Redis
  * sent in time, count the call as failed, and go to the backend for an entry its peers hold (or store
@@ -46,6 +52,13 @@ const FIRST_ATTEMPT = new Set(['wait', 'connecting', 'connect', 'ready']);
 /** Reconnect quickly after a blip, at most once a second during an outage. */
 const retryStrategy = (attempt: number) => Math.min(50 * attempt, 1000);
 
+/** A subscription that lasted this long was not lost to a storm: the next loss is reconnected at once. */
+const STABLE_SUBSCRIPTION_MS = 60_000;
+/** Losses in a row (each sooner than STABLE_SUBSCRIPTION_MS) reconnected at once, before the pauses begin. */
+const QUICK_LOSSES = 2;
+const FIRST_PAUSE_MS = 1_000;
+const LONGEST_PAUSE_MS = 60_000;
+
 /** How often each connection is asked to answer, and a missed subscription tried again. */
 const HEARTBEAT_MS = 1000;
 
@@ -62,13 +75,17 @@ export class RedisLink {
     subscribeError: null,
   };
   /** Each channel's listeners: one subscription per channel, whoever listens to it. */
-  private readonly subscriptions = new Map<string, Set<(message: string) => void>>();
+  private readonly subscriptions = new Map<string, Set<(message: Buffer) => void>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly readyListeners = new Set<() => void>();
   /** Set once the subscription has been lost: whatever was published meanwhile never arrives. */
   private missedMessages = false;
   /** Every channel subscribed on the subscriber's current connection. */
   private subscribed = false;
+  /** When the subscriber's current connection subscribed (performance.now()), or null before it has. */
+  private subscribedAt: number | null = null;
+  /** Subscriptions lost in a row, each sooner than STABLE_SUBSCRIPTION_MS after it was made. */
+  private quickLosses = 0;
   /** How long a connection may take to connect and pass its ready check, or to answer a heartbeat. */
   private readonly answerWithinMs: number;
   private readonly heartbeat: NodeJS.Timeout;
@@ -94,7 +111,11 @@ export class RedisLink {
     };
     // No commandTimeout: ioredis's timer would fire before an answer that arrived while the loop was busy.
     this.command = new Redis(options.url, { ...common, connectionName: `site:${options.replica}:cmd` });
-    this.subscriber = new Redis(options.url, { ...common, connectionName: `site:${options.replica}:sub` });
+    this.subscriber = new Redis(options.url, {
+      ...common,
+      connectionName: `site:${options.replica}:sub`,
+      retryStrategy: (attempt) => (attempt === 1 ? Math.max(retryStrategy(attempt), this.pauseAfterLoss()) : retryStrategy(attempt)),
+    });
     // An 'error' event without a listener would crash the process; the state changes say it all.
     this.command.on('error', () => {});
     this.subscriber.on('error', () => {});
@@ -116,15 +137,16 @@ export class RedisLink {
     this.firstAttempt = setTimeout(() => {
       if (this.announced === null) this.announce('down');
     }, this.answerWithinMs).unref();
-    this.subscriber.on('message', (channel: string, message: string) => {
-      for (const listener of this.subscriptions.get(channel) ?? []) listener(message);
+    // As bytes: a listener measures a message before anything decodes it.
+    this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+      for (const listener of this.subscriptions.get(channel.toString()) ?? []) listener(message);
     });
     this.command.connect().catch(() => {});
     this.subscriber.connect().catch(() => {});
   }
 
-  /** Receives the channel's messages while subscribed; each (re)connection subscribes again. */
-  subscribe(channel: string, listener: (message: string) => void): void {
+  /** Receives the channel's messages, undecoded, while subscribed; each (re)connection subscribes again. */
+  subscribe(channel: string, listener: (message: Buffer) => void): void {
     const listeners = this.subscriptions.get(channel);
     if (listeners) return void listeners.add(listener);
     this.subscriptions.set(channel, new Set([listener]));
@@ -203,6 +225,7 @@ export class RedisLink {
       return;
     }
     this.subscribed = true;
+    this.subscribedAt = performance.now();
     if (this.health.subscribeError) {
       this.options.logger.warn({ redis: redactedUrl(this.options.url) }, 'redis purge channel subscribed');
       this.health.subscribeError = null;
@@ -213,6 +236,20 @@ export class RedisLink {
       for (const listener of this.resyncListeners) listener();
     }
     this.changed();
+  }
+
+  /**
+   * How long to wait before connecting the subscriber again after its connection closed: 0 unless its
+   * subscription was lost soon after it was made, more than QUICK_LOSSES times in a row.
+   */
+  private pauseAfterLoss(): number {
+    const lived = this.subscribedAt === null ? null : performance.now() - this.subscribedAt;
+    this.subscribedAt = null;
+    // Closed before it subscribed (connecting, a refused subscription): no subscription lost.
+    if (lived === null) return 0;
+    this.quickLosses = lived < STABLE_SUBSCRIPTION_MS ? this.quickLosses + 1 : 0;
+    if (this.quickLosses <= QUICK_LOSSES) return 0;
+    return Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (this.quickLosses - QUICK_LOSSES - 1));
   }
 
   /** Logged once: every purge from another replica is missed until it is fixed, so this replica stays down. */

@@ -6,13 +6,17 @@
  * purge silently do nothing.
  */
 import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataCache, type Claim, type Parser, type SharedEntry } from '../../server/backend/cache';
 import { createLogger } from '../../server/logger';
 import { SharedTier } from '../../server/shared-cache';
 import type { PurgeBatch } from '../../server/shared-cache/purge-batch';
+import { SharedEvents } from '../../server/shared-cache/events';
 import { RedisLink } from '../../server/shared-cache/redis-link';
+import { Seal } from '../../server/shared-cache/seal';
 import { RedisSecondLevel } from '../../server/shared-cache/second-level';
+import { tamperedEntries } from '../../scripts/lib/soak/hostile.mjs';
 import { startFakeBackend } from '../helpers/fake-backend';
 import { coreRoutes } from '../helpers/fixtures';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../helpers/redis-server';
@@ -31,6 +35,7 @@ function tier(
     lockMs?: number;
     applied?: PurgeBatch[];
     applyPurge?: (batch: PurgeBatch) => void;
+    resync?: () => void;
     signingKey?: string;
   } = {},
 ): SharedTier {
@@ -43,10 +48,16 @@ function tier(
     lockMs: options.lockMs ?? 5000,
     logger,
     applyPurge: options.applyPurge ?? ((batch) => options.applied?.push(batch)),
-    resync: () => {},
+    resync: options.resync ?? (() => {}),
   });
   closing.push(shared);
   return shared;
+}
+
+/** A second level on `link` alone, as a replica with `signingKey` (another build's code, say) would make it. */
+function levelOn(link: RedisLink, replica: string, signingKey = KEY): RedisSecondLevel {
+  const seal = new Seal(signingKey);
+  return new RedisSecondLevel({ link, events: new SharedEvents(link, seal), seal, replica, build: 'test', lockMs: 5000, entryMs: 600_000 });
 }
 
 async function up(shared: SharedTier): Promise<SharedTier> {
@@ -118,11 +129,11 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     expect(await shared.level.read('/news/yangiliklar/1/')).toMatchObject({ value: { title: 'signed' } });
     const key = 'site:test:d:/news/yangiliklar/1/';
     const stored = redis.cli('--raw', 'GET', key);
-    const [line, mac, body] = stored.split('\n') as [string, string, string];
+    const [line, generation, mac, body] = stored.split('\n') as [string, string, string, string];
 
     // Raw HTML put into a signed entry's body by hand: the signature no longer matches.
     const hostile = body.replace('signed', '<meta http-equiv=refresh content="0;url=https://evil.example">');
-    redis.cli('SET', key, `${line}\n${mac}\n${hostile}`);
+    redis.cli('SET', key, `${line}\n${generation}\n${mac}\n${hostile}`);
     expect(await shared.level.read('/news/yangiliklar/1/')).toBeNull();
     // Refused entries are deleted, so the next reader does not meet them again.
     expect(redis.cli('EXISTS', key)).toBe('0');
@@ -131,10 +142,10 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     const stranger = tier({ applied: [] });
     await up(stranger);
     const future: SharedEntry = { found: true, value: { title: 'future' }, storedAt: Date.now() + 10 * 365 * 86_400_000, entities: [] };
-    const other = new RedisSecondLevel({ link: stranger.link, replica: 'x', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+    const other = levelOn(stranger.link, 'x');
     expect(await filled(other, '/news/yangiliklar/2/', future)).toBe(true);
     expect(await shared.level.read('/news/yangiliklar/2/')).toBeNull();
-    const wrongKey = new RedisSecondLevel({ link: stranger.link, replica: 'y', build: 'test', signingKey: `${KEY}-other`, lockMs: 5000, entryMs: 600_000 });
+    const wrongKey = levelOn(stranger.link, 'y', `${KEY}-other`);
     expect(await filled(wrongKey, '/news/yangiliklar/3/', rectorate('another key'))).toBe(true);
     expect(await shared.level.read('/news/yangiliklar/3/')).toBeNull();
 
@@ -142,6 +153,149 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     redis.cli('EVAL', "redis.call('SET', KEYS[1], string.rep('x', 40 * 1024 * 1024)) return 1", '1', 'site:test:d:/news/yangiliklar/4/');
     expect(await shared.level.read('/news/yangiliklar/4/')).toBeNull();
     expect(shared.health.rejectedEntries).toBe(4);
+  });
+
+  it("acts on no message on the replicas' channel that a replica did not sign, and reads none larger than a replica sends", async () => {
+    const applied: PurgeBatch[] = [];
+    const [sender, receiver] = [await up(tier()), await up(tier({ applied }))];
+    // A neighbour that may PUBLISH: a purge of everything, as replicas sent it before messages were signed…
+    redis.cli('PUBLISH', 'site:events', JSON.stringify({ type: 'purge', from: 'neighbour', prefix: '' }));
+    // …one of 6.3 MB, which each replica took 0.3-0.7 s to parse…
+    redis.cli(
+      'EVAL',
+      `redis.call('PUBLISH', 'site:events', '{"type":"purge","from":"neighbour","prefix":"","pad":"' .. string.rep('x', 6600000) .. '"}') return 1`,
+      '0',
+    );
+    // …and a replica with another key.
+    const stranger = await up(tier({ signingKey: `${KEY}-other` }));
+    expect(await stranger.purge({ prefix: '' })).toBe('sent');
+    // One channel, in order: once a replica's own purge has arrived, so have the three before it.
+    expect(await sender.purge({ keys: ['marker'] })).toBe('sent');
+    await waitUntil(() => applied.length > 0);
+    expect(applied).toEqual([{ prefixes: [], keys: ['marker'] }]);
+    expect(receiver.health.rejectedMessages).toBe(3);
+  });
+
+  it('applies a purge message once, however often a neighbour publishes it again', async () => {
+    const applied: PurgeBatch[] = [];
+    const [sender] = [await up(tier()), await up(tier({ applied }))];
+    // Whoever may SUBSCRIBE hears the replicas' signed messages.
+    const heard: string[] = [];
+    const listener = new Redis(redis.url);
+    closing.push({ close: async () => listener.disconnect() });
+    listener.on('message', (_channel: string, message: string) => heard.push(message));
+    await listener.subscribe('site:events');
+    expect(await sender.purge({ prefix: '' })).toBe('sent');
+    await waitUntil(() => applied.length === 1 && heard.length === 1);
+    for (let i = 0; i < 3; i++) redis.cli('PUBLISH', 'site:events', heard[0]!);
+    expect(await sender.purge({ keys: ['marker'] })).toBe('sent');
+    await waitUntil(() => applied.length > 1);
+    expect(applied).toEqual([
+      { prefixes: [''], keys: [] },
+      { prefixes: [], keys: ['marker'] },
+    ]);
+  });
+
+  it('refuses a signed entry put back after a purge, its generations with it, on every replica that knows of the purge', async () => {
+    const applied: PurgeBatch[] = [];
+    const [a, b] = [await up(tier()), await up(tier({ applied }))];
+    const copyOf = (key: string) => redis.cli('--raw', 'GET', key);
+    // By entity key: the purge replaces the generations the entry names.
+    expect(await filled(a.level, '/rectorate/', rectorate('before the purge'))).toBe(true);
+    const entry = copyOf('site:test:d:/rectorate/');
+    const generations = ['rectorate', 'staff:1'].map((entity) => [`site:t:${entity}`, copyOf(`site:t:${entity}`)] as const);
+    expect(await a.purge({ keys: ['rectorate'] })).toBe('sent');
+    await waitUntil(() => applied.length === 1);
+    const putBack = () => {
+      redis.cli('SET', 'site:test:d:/rectorate/', entry);
+      for (const [key, generation] of generations) redis.cli('SET', key, generation);
+    };
+    putBack();
+    expect(await a.level.read('/rectorate/')).toBeNull();
+    putBack();
+    expect(await b.level.read('/rectorate/')).toBeNull();
+    // By prefix: the purge deletes the entry.
+    const news: SharedEntry = { found: true, value: { title: 'before the purge' }, storedAt: Date.now(), entities: ['news:1'] };
+    expect(await filled(a.level, '/news/yangiliklar/1/', news)).toBe(true);
+    const newsEntry = copyOf('site:test:d:/news/yangiliklar/1/');
+    expect(await a.purge({ prefix: '/news/' })).toBe('sent');
+    await waitUntil(() => applied.length === 2);
+    redis.cli('SET', 'site:test:d:/news/yangiliklar/1/', newsEntry);
+    expect(await b.level.read('/news/yangiliklar/1/')).toBeNull();
+    expect(a.health.rejectedEntries + b.health.rejectedEntries).toBe(3);
+    // Filled after the purge: used as ever.
+    expect(await filled(a.level, '/news/yangiliklar/1/', { ...news, value: { title: 'after the purge' } })).toBe(true);
+    expect(await b.level.read('/news/yangiliklar/1/')).toMatchObject({ value: { title: 'after the purge' } });
+  });
+
+  it("refuses the soak test's tampered entries, each by its MAC alone", async () => {
+    const shared = await up(tier());
+    const news: SharedEntry = {
+      found: true,
+      value: { id: 7, title: { en: 'News 7' }, desc: { en: '<p>Short</p>' } },
+      storedAt: Date.now(),
+      entities: ['news:7'],
+    };
+    expect(await filled(shared.level, '/news/yangiliklar/7/', news)).toBe(true);
+    const key = 'site:test:d:/news/yangiliklar/7/';
+    for (const { id, key: tamperedKey, text } of tamperedEntries({ key, text: redis.cli('--raw', 'GET', key) }, [900_001, 900_002], Date.now())) {
+      redis.cli('SET', tamperedKey, text);
+      expect(await shared.level.read(`/news/yangiliklar/${id}/`)).toBeNull();
+    }
+    expect(shared.health.rejectedEntries).toBe(2);
+  });
+
+  it('never waits on a lock no replica took for that path: without expiry, not signed, signed for another path, or huge', async () => {
+    // Locks as long as a backend call may take: waiting on a lock without one would be waiting for ever.
+    const [holder, shared] = [await up(tier({ lockMs: 3_600_000 })), await up(tier({ lockMs: 3_600_000 }))];
+    await claimed(holder.level, '/about/');
+    const signedForAbout = redis.cli('--raw', 'GET', 'site:test:l:/about/');
+    const fetched: string[] = [];
+    const cache = new DataCache({
+      source: { name: 'test', mediaBase: '', fetchJson: async (path) => (fetched.push(path), { kind: 'ok', json: { name: 'from the backend' } }) },
+      ttlMs: 600_000,
+      staleMs: 0,
+      maxKeys: 100,
+      shared: shared.level,
+      sharedWaitMs: 3_600_000,
+    });
+    const locks: Array<[path: string, write: string[]]> = [
+      ['/no-expiry/', ['SET', 'site:test:l:/no-expiry/', 'a-lock-for-ever']],
+      ['/unsigned/', ['SET', 'site:test:l:/unsigned/', 'a-lock', 'PX', '3600000']],
+      ['/copied/', ['SET', 'site:test:l:/copied/', signedForAbout, 'PX', '3600000']],
+      ['/huge/', ['EVAL', "redis.call('SET', KEYS[1], string.rep('x', 1048576), 'PX', 3600000) return 1", '1', 'site:test:l:/huge/']],
+    ];
+    for (const [path, write] of locks) {
+      redis.cli(...write);
+      expect(await cache.get(path, async (json: unknown) => json), path).toMatchObject({ kind: 'ok', value: { name: 'from the backend' } });
+    }
+    expect(fetched).toEqual(locks.map(([path]) => path));
+    // Taken over: each entry is stored for the other replicas.
+    await waitUntil(async () => (await Promise.all(locks.map(([path]) => holder.level.read(path)))).every((entry) => entry !== null));
+    expect(shared.health.rejectedEntries).toBe(4);
+  });
+
+  it('comes back later each time its subscription is lost soon after it was made: a stream of messages too large for Redis resyncs no replica in a storm', async () => {
+    const resyncedAt: number[] = [];
+    const shared = await up(tier({ resync: () => resyncedAt.push(performance.now()) }));
+    const limits = redis.cli('--raw', 'CONFIG', 'GET', 'client-output-buffer-limit').split('\n')[1]!;
+    // Redis drops a subscriber whose output passes this: here 64 KB, so that a message of 1 MB does it.
+    redis.cli('CONFIG', 'SET', 'client-output-buffer-limit', 'pubsub 64kb 32kb 60');
+    try {
+      const lostAt: number[] = [];
+      for (let loss = 0; loss < 4; loss++) {
+        await up(shared);
+        lostAt.push(performance.now());
+        redis.cli('EVAL', "redis.call('PUBLISH', 'site:events', string.rep('x', 1048576)) return 1", '0');
+        await waitUntil(() => resyncedAt.length > loss);
+      }
+      const pauses = resyncedAt.map((at, i) => at - lostAt[i]!);
+      // Twice back at once; then 1 s, then 2 s, doubling up to a minute until a subscription lasts one.
+      expect(pauses[2]).toBeGreaterThanOrEqual(1000);
+      expect(pauses[3]).toBeGreaterThanOrEqual(2000);
+    } finally {
+      redis.cli('CONFIG', 'SET', 'client-output-buffer-limit', limits);
+    }
   });
 
   it('counts an answer Redis sent in time as in time although the replica was busy when it came', async () => {
@@ -187,7 +341,9 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     // Written by a replica with another key.
     const stranger = await up(tier({ signingKey: `${KEY}-other` }));
     stranger.imageFacts.write('https://backend.example/media/stranger.jpg', fact);
-    await waitUntil(() => heardByB.includes('https://backend.example/media/stranger.jpg'));
+    // Its announcement is refused unread (not signed with the replicas' key), its fact when read.
+    await waitUntil(() => b.health.rejectedMessages > 0);
+    expect(heardByB).not.toContain('https://backend.example/media/stranger.jpg');
     expect(await b.imageFacts.read('https://backend.example/media/stranger.jpg')).toBeNull();
     // A signed fact moved under another source's key.
     redis.cli('SET', keyOf('https://backend.example/media/moved.jpg'), redis.cli('--raw', 'GET', keyOf(photo)));
@@ -202,7 +358,7 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     redis.cli('ACL', 'SETUSER', 'nochannels', 'on', '>secret-password', '~*', '+@all', 'resetchannels');
     const link = new RedisLink({ url: redis.url.replace('redis://', 'redis://nochannels:secret-password@'), replica: 'acl', timeoutMs: 250, logger });
     closing.push(link);
-    const level = new RedisSecondLevel({ link, replica: 'acl', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+    const level = levelOn(link, 'acl');
     expect(await level.read('/about/')).toBeNull();
     await waitUntil(() => link.health.subscribeError !== null);
     expect(link.health.state).toBe('down');
@@ -218,7 +374,7 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     try {
       link = new RedisLink({ url: redis.url, replica: 'frozen', timeoutMs: 100, logger });
       closing.push(link);
-      const level = new RedisSecondLevel({ link, replica: 'frozen', build: 'test', signingKey: KEY, lockMs: 5000, entryMs: 600_000 });
+      const level = levelOn(link, 'frozen');
       expect(await level.read('/about/')).toBeNull();
       expect(link.health.state).toBe('down');
       await waitUntil(() => link.health.unresponsive > 0);
@@ -299,9 +455,10 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
   });
 
   it("claims a path itself once another replica's lock has lapsed without a fill, however long it would wait for one", async () => {
-    const shared = await up(tier());
+    const [gone, shared] = [await up(tier({ lockMs: 300 })), await up(tier())];
     // The lock of a replica that went away (killed, or its claim given up on): nobody will fill it.
-    redis.cli('SET', 'site:test:l:/about/', 'a-replica-gone', 'PX', '300');
+    await claimed(gone.level, '/about/');
+    await gone.close();
     const cache = new DataCache({
       source: { name: 'test', mediaBase: '', fetchJson: async () => ({ kind: 'ok', json: { name: 'from the backend' } }) },
       ttlMs: 600_000,

@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { DataCache, type Claim, type SharedEntry, type SharedLevel, type Taken } from '../../server/backend/cache';
 import type { Source, SourceResult } from '../../server/backend/source';
+import { lockHeldFor, lockToken } from '../../server/shared-cache/lock-token';
+import { PurgeFloors } from '../../server/shared-cache/purge-floors';
+import { Seal } from '../../server/shared-cache/seal';
 import { waitUntil } from '../helpers/wait';
 
 const T0 = 1_000_000;
@@ -195,5 +198,65 @@ describe('the data cache over a shared level', () => {
     cache.expireAll();
     fail = true;
     await expect(cache.get('/a/', parseText)).resolves.toMatchObject({ value: 'call 2', state: 'stale' });
+  });
+});
+
+describe('what a replica knows of purges (server/shared-cache/purge-floors.ts)', () => {
+  const before = '1770000000000000';
+  const purgedAt = '1770000000000100';
+  const after = '1770000000000200';
+
+  it('refuses an entry filled before a purge that covers it, by entity or by prefix, and no other', () => {
+    const floors = new PurgeFloors();
+    expect(floors.record({ prefixes: ['/news/'], keys: ['rectorate'] }, purgedAt)).toBe(true);
+    expect(floors.refuses('/news/yangiliklar/1/', ['news:1'], before)).toBe(true);
+    expect(floors.refuses('/category/rektorot/', ['rectorate', 'rector:1'], before)).toBe(true);
+    expect(floors.refuses('/category/otdellar/', ['departments'], before)).toBe(false);
+    expect(floors.refuses('/news/yangiliklar/1/', ['news:1'], purgedAt)).toBe(false);
+    expect(floors.refuses('/category/rektorot/', ['rectorate'], after)).toBe(false);
+    // A generation no replica's script writes is older than every purge.
+    expect(floors.refuses('/news/yangiliklar/1/', ['news:1'], 'x')).toBe(true);
+  });
+
+  it('tells a replayed purge from a new one, a purge of everything covering every other', () => {
+    const floors = new PurgeFloors();
+    expect(floors.record({ prefixes: [], keys: ['news:5'] }, purgedAt)).toBe(true);
+    expect(floors.record({ prefixes: [], keys: ['news:5'] }, purgedAt)).toBe(false);
+    expect(floors.record({ prefixes: [], keys: ['news:5'] }, before)).toBe(false);
+    expect(floors.record({ prefixes: [''], keys: [] }, after)).toBe(true);
+    expect(floors.record({ prefixes: ['/news/'], keys: ['news:6'] }, purgedAt)).toBe(false);
+    expect(floors.refuses('/about/', [], purgedAt)).toBe(true);
+  });
+
+  it('stays bounded: past its bound, what it knows becomes one purge of everything at the latest generation', () => {
+    const floors = new PurgeFloors();
+    for (let i = 0; i < 300; i++) floors.record({ prefixes: [`/news/yangiliklar/${i}/`], keys: [] }, String(1770000000000000 + i));
+    // The 257th prefix folded the 256 before it and itself into a purge of everything at its generation…
+    expect(floors.refuses('/about/', [], '1770000000000255')).toBe(true);
+    expect(floors.refuses('/about/', [], '1770000000000256')).toBe(false);
+    // …and those after it are known one by one again.
+    expect(floors.refuses('/news/yangiliklar/299/', [], '1770000000000298')).toBe(true);
+    expect(floors.refuses('/news/yangiliklar/298/', [], '1770000000000298')).toBe(false);
+  });
+});
+
+describe('fill locks (server/shared-cache/lock-token.ts)', () => {
+  const seal = new Seal('shared-level-test-signing-key-0123456789');
+  const lockKey = 'site:b:l:/about/';
+  const now = 1_000_000_000;
+  const LOCK_MS = 6000;
+  const token = lockToken(seal, lockKey, LOCK_MS, now);
+
+  it('waits on a lock a replica took for this path, as long as it has left', () => {
+    expect(lockHeldFor(seal, lockKey, token, 4000, LOCK_MS, now + 2000)).toBe(4000);
+  });
+
+  it('takes over any other at once', () => {
+    expect(lockHeldFor(seal, lockKey, token, -1, LOCK_MS, now), 'no expiry').toBeNull();
+    expect(lockHeldFor(seal, lockKey, token, LOCK_MS + 1, LOCK_MS, now), 'longer than a lock lives').toBeNull();
+    expect(lockHeldFor(seal, 'site:b:l:/rektorat/', token, 4000, LOCK_MS, now), 'another path').toBeNull();
+    expect(lockHeldFor(seal, lockKey, token, 4000, LOCK_MS, now + 3_600_000), 'lapsed an hour ago').toBeNull();
+    expect(lockHeldFor(new Seal('another-signing-key-0123456789-abcdef'), lockKey, token, 4000, LOCK_MS, now), 'another key').toBeNull();
+    expect(lockHeldFor(seal, lockKey, 'a-lock', 4000, LOCK_MS, now), 'not signed').toBeNull();
   });
 });
