@@ -150,16 +150,43 @@ function citingText(path: string): string {
   return path.endsWith('.md') ? text.replace(/^```[\s\S]*?^```/gm, '') : text;
 }
 
+/**
+ * Paths below the repository's top folders that a text names, as written (`server/app.ts`, `docs/`),
+ * without those in string literals (a test's own scratch files) or inside a longer path or URL. A path
+ * cut by a pattern (`scripts/generate-*.mjs`, `ttj-1…5.svg`, `${name}`) is no citation of one file.
+ */
+function citedPaths(text: string): string[] {
+  const paths: string[] = [];
+  for (const match of text.matchAll(/(?<![\w./@:'"-])(?:server|shared|client|test|scripts|docs|deploy|content|public|\.ci)\/[\w.@/-]*/g)) {
+    const next = text[match.index + match[0].length] ?? '';
+    if ('…*{$'.includes(next) && next !== '') continue;
+    paths.push(match[0].replace(/[./-]+$/, ''));
+  }
+  return paths;
+}
+
 describe('what the code and the docs cite', () => {
   const files = sourceFiles();
 
-  it('finds the files to check', () => {
+  it('finds the files and the paths to check', () => {
     expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'shared/constants.ts', 'client/entry.ts', 'docs/behaviour.md', 'eslint.config.js']));
+    expect(files.flatMap((path) => citedPaths(citingText(path))).length).toBeGreaterThan(500);
   });
 
   it('names no specification or design note that is not in the repository', () => {
     const citations = files.flatMap((path) => [...citingText(path).matchAll(/\bSPEC\b|DESIGN\.md/g)].map((match) => `${path}: ${match[0]}`));
     expect(citations).toEqual([]);
+  });
+
+  it('names only paths that exist', () => {
+    const missing = files.flatMap((path) => citedPaths(citingText(path)).flatMap((cited) => (existsSync(join(root, cited)) ? [] : [`${path}: ${cited}`])));
+    expect(missing).toEqual([]);
+  });
+
+  it('reads a path as a citation only where it is one', () => {
+    const text =
+      "see server/app.ts, the folder `docs/`, shared/islands/<Name>.tsx and scripts/generate-*.mjs; dist/server/index.js, 'client/entry.tsx', https://x.example/test/a.ts";
+    expect(citedPaths(text)).toEqual(['server/app.ts', 'docs', 'shared/islands']);
   });
 });
 
