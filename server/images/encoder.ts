@@ -87,7 +87,7 @@ const CHILD_ENV = { MALLOC_ARENA_MAX: '1' };
  * taking its whole time limit), the kernel gives it to the server's event loop first. Not 19, the least:
  * that held the servers' event loops better while three encoders drew the soak's pathological SVG on two
  * cores, but on a host whose CPU other work took, the encoders then hardly ran, the image queue filled and
- * images were answered 503 (docs/performance.md, "Soak test").
+ * images were answered 503 (docs/performance.md, "Measurements that decided a design").
  */
 export const ENCODER_NICENESS = 10;
 const LOWEST_PRIORITY = 19;
