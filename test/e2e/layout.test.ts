@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGS, localePath } from '../../shared/lang';
-import { hydrated } from '../helpers/browser';
+import { hydrated, newContext } from '../helpers/browser';
 import { afterFrames } from '../helpers/settle';
 import { sharedPage, useSiteInBrowser } from '../helpers/site-in-browser';
 import { screenPaths } from '../helpers/site-urls';
@@ -96,6 +96,50 @@ describe('the header on a phone', () => {
         await page.close();
       });
     }
+  }
+});
+
+describe('the splash on a phone', () => {
+  for (const lang of LANGS) {
+    it(`shows the name centred under the logo and inside the screen at 320-414 px (${lang})`, async () => {
+      const context = await newContext(site.browser, { splash: true, reducedMotion: 'no-preference' });
+      const page = await context.newPage();
+      // The splash hides itself after a few seconds: the page's clock stands still while it is measured.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 3_600_000);
+      const off: string[] = [];
+      for (const width of [320, 375, 390, 414]) {
+        await page.setViewportSize({ width, height: 800 });
+        // A new visit each time: the splash shows once per browser session.
+        await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+        await page.goto(site.server.url + localePath(lang, '/about'), { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector('.splash', { state: 'visible' });
+        const boxes = await page.evaluate(() => {
+          const name = document.querySelector('.splash__name')!;
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          const box = ({ left, right }: DOMRect) => ({ left, right });
+          return {
+            name: box(name.getBoundingClientRect()),
+            lines: [...range.getClientRects()].map(box),
+            logo: box(document.querySelector('.splash .logo')!.getBoundingClientRect()),
+          };
+        });
+        const centre = ({ left, right }: { left: number; right: number }) => (left + right) / 2;
+        for (const [what, box] of [
+          ['name', boxes.name],
+          ...boxes.lines.map((line, index) => [`line ${index + 1}`, line] as const),
+          ['logo', boxes.logo],
+        ] as const) {
+          if (Math.abs(centre(box) - width / 2) > 2) off.push(`${width} px: the ${what} is centred at ${centre(box).toFixed(1)}, not ${width / 2}`);
+          if (box.left < 16 || box.right > width - 16)
+            off.push(`${width} px: the ${what} spans ${box.left.toFixed(1)}-${box.right.toFixed(1)}, not inside 16-${width - 16}`);
+        }
+        expect(boxes.lines.length).toBeGreaterThan(0);
+      }
+      expect(off).toEqual([]);
+      await context.close();
+    });
   }
 });
 
