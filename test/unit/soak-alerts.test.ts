@@ -119,6 +119,17 @@ describe("judging a run's alerts", () => {
     expect(redisDown(frozen([]))).toMatchObject({ shownAfterMs: 2_000, boundMs: 6_000, inTime: true });
   });
 
+  it('expects RedisEntriesRejected only of a tampering fault that wrote and asked for something', () => {
+    const tampered = (asked: Array<{ atMs: number }>) => ({
+      ...run([]),
+      timeline: [{ name: 'redis entries tampered', group: 'redis-data', startMs: 100_000, endMs: 104_000 }],
+      findings: { tamperAsked: asked },
+    });
+    // RedisEntriesRejected's for: is 2 s on the soak's clock: bound 3 + 2 + 2 s.
+    expect(alertFindings(tampered([{ atMs: 103_000 }])).faults[0]!.expected[0]).toMatchObject({ judged: true, fired: false, boundMs: 7_000 });
+    expect(alertFindings(tampered([])).faults[0]!.expected[0]).toMatchObject({ judged: false });
+  });
+
   it('fails when a fault fired no alert, and calls an alert late after its bound (a speed goal)', () => {
     expect(goal(run([{ alert: 'SitePagesDegraded', fromMs: 107_000 }]), 'alerts-fired').ok).toBe(false);
     const late = run([

@@ -12,7 +12,7 @@
  * - in time: within the alert's `for:` plus two scrape intervals after the fault first showed (`onset`
  *   below): the scrape that sees the cause and the evaluation after it. Where the run recorded it, the
  *   first sign is measured (the first failed backend call or "redis unreachable" in a replica's log, the
- *   first degraded page in nginx's log, the first purge sent); otherwise it is the known delay of the
+ *   first degraded page in nginx's log, the first purge sent, the tampered pages asked); otherwise it is the known delay of the
  *   site's own clock (a slow call is timed when it ends). A fault that never showed (no call failed), or
  *   whose cause lasted less than the alert's `for:` after it showed, expects nothing: at the soak's
  *   scale it was a blip.
@@ -50,25 +50,21 @@ function loggedAt(run, message) {
 
 const degradedPages = (run) =>
   (run.access?.errors ?? []).filter((e) => e.status === 503 && e.upstream !== '-' && !e.path.startsWith('/_img/')).map((e) => e.atS * 1000);
+const failedCalls = (run) => (run.logs ?? []).flatMap((log) => log.upstreamFailures ?? []);
+const purgesSent = (run) => (run.purges ?? []).map((p) => p.sentMs);
+/** When the tampering fault had asked every replica for a page it wrote (never, when it found nothing to copy). */
+const tamperAsked = (run) => (run.findings?.tamperAsked ?? []).map((t) => t.atMs);
 
 /** When a fault first showed, on the run's clock: each a function of the run and the fault, null if it never did. */
 export const ONSETS = {
-  firstFailedCall: (run, fault) =>
-    firstFrom(
-      (run.logs ?? []).flatMap((log) => log.upstreamFailures ?? []),
-      fault.startMs,
-    ),
+  firstFailedCall: (run, fault) => firstFrom(failedCalls(run), fault.startMs),
   firstDegradedPage: (run, fault) => firstFrom(degradedPages(run), fault.startMs),
-  firstPurgeSent: (run, fault) =>
-    firstFrom(
-      (run.purges ?? []).map((p) => p.sentMs),
-      fault.startMs,
-    ),
+  firstPurgeSent: (run, fault) => firstFrom(purgesSent(run), fault.startMs),
+  firstTamperAsked: (run, fault) => firstFrom(tamperAsked(run), fault.startMs),
   /** The first kept log line beginning with `message`; `otherwiseMs` after the start where the kept lines ran out. */
   firstLogged: (message, otherwiseMs) => (run, fault) => firstFrom(loggedAt(run, message), fault.startMs) ?? fault.startMs + otherwiseMs,
   /** `ms` after the fault's start: a delay of the site's own, not recorded by the run. */
   after: (ms) => (_run, fault) => fault.startMs + ms,
-  atEnd: (_run, fault) => fault.endMs,
 };
 
 /** The alert each fault exists to fire, and when the fault first shows (the others' alerts are proven by promtool's tests alone). */
@@ -89,8 +85,8 @@ export const EXPECTED_ALERTS = {
     // A purge applied on one replica that Redis does not take.
     { alert: 'PurgesNotReachingReplicas', onset: ONSETS.firstPurgeSent },
   ],
-  // The fault ends once every replica was asked for the pages it wrote: that is when they refuse them.
-  'redis entries tampered': [{ alert: 'RedisEntriesRejected', onset: ONSETS.atEnd, event: true }],
+  // Every replica is asked for the pages the fault wrote: that is when they refuse them.
+  'redis entries tampered': [{ alert: 'RedisEntriesRejected', onset: ONSETS.firstTamperAsked, event: true }],
   'replica killed, kept down': [{ alert: 'SiteReplicaDown', onset: ONSETS.after(0) }],
 };
 
