@@ -11,6 +11,8 @@ import { EXCEPTIONS } from './exceptions';
 import { KEEP_LATIN } from './keep-latin';
 import { lettersToCyrillic } from './letters';
 import { NAMES } from './names';
+import { caseSegments, inCase, type CaseSegment } from './letter-case';
+import { isRomanNumeral } from './roman-numerals';
 import { mapWords } from './scan';
 import { StemTable } from './stems';
 import { suffixChains } from './suffixes';
@@ -26,19 +28,19 @@ function isCapital(code: number): boolean {
   return code >= 0x41 && code <= 0x5a;
 }
 
-function applyCase(source: string, cyrillic: string): string {
-  const upper = source.toUpperCase();
-  if (source.length > 1 && source === upper && source !== source.toLowerCase()) {
-    return cyrillic.toUpperCase();
-  }
-  const first = source[0]!;
-  if (first !== first.toLowerCase()) return cyrillic.charAt(0).toUpperCase() + cyrillic.slice(1);
-  return cyrillic;
+/** A segment of one case (letter-case.ts): an upper-case one that is a Roman numeral stays as written. */
+function segmentToCyrillic({ text, case: letterCase }: CaseSegment, first: boolean): string {
+  if (letterCase === 'upper' && isRomanNumeral(text)) return text;
+  const lower = canonicalApostrophes(text.toLowerCase());
+  // Small letters after capitals are suffixes written on (AQSHda, ZTUning): no stem, no word-initial э.
+  if (!first && letterCase === 'lower') return lettersToCyrillic(lower, false);
+  return inCase(STEMS.lookup(lower) ?? lettersToCyrillic(lower), letterCase);
 }
 
+/** A word without hyphens, each of its segments of one case in that case. */
 function part(word: string): string {
-  const lower = canonicalApostrophes(word.toLowerCase());
-  return applyCase(word, STEMS.lookup(lower) ?? lettersToCyrillic(lower));
+  const segments = caseSegments(word);
+  return segments.map((segment, index) => segmentToCyrillic(segment, index === 0)).join('');
 }
 
 /**
