@@ -5,8 +5,11 @@
  *   - a URL (`https:`, `ftp:`, `file:`, `mailto:`, `www.`), to the last character that is not trailing
  *     punctuation;
  *   - an e-mail address (`info@ztu.uz`, any script's letters);
- *   - a domain name with a known top-level domain (`qabul.ztu.uz`), with a path after it;
- *   - a site path (`/ru/about`), a `{placeholder}` and an `@handle`;
+ *   - a domain name with a known top-level domain (`qabul.ztu.uz`), with a path after it, and a file
+ *     name with a known extension (`rasm.JPG`, `Node.js`);
+ *   - a site path (`/ru/about`), a `{placeholder}`, an `@handle`, and `.NET` and `F#`;
+ *   - a code of Latin letters and digits (`AB12345`, `B2`, `MP3`), and capitals after digits (`3D`,
+ *     `5G`; small letters after digits are Uzbek suffixes: `10ta`);
  *   - a Latin word: letters with apostrophes inside (taʼlim), one at the end after o or g (togʻ), and
  *     inner hyphens (ota-ona).
  * Everything else is copied. Nothing here retries a pattern at every position of a long run: each
@@ -31,16 +34,27 @@ const PLACEHOLDER_RUN = /[A-Za-z]+/y;
 /**
  * What nothing can start at: outside an e-mail address's local part, anything but letters, digits and
  * the characters a kept span begins or is made of; inside one whose run has no @ after it, its letters
- * that are neither Latin nor a domain's, and the rest of its characters but - and _.
+ * that are neither Latin nor a domain's, digits other than ASCII, % and +.
  */
 const INERT_OUTSIDE_LOCAL = /[^\p{L}\p{N}._%+\-/{@]+/uy;
-const INERT_INSIDE_LOCAL = /(?:(?![\p{Script=Latin}A-Za-z0-9_-])[\p{L}\p{N}.%+])+/uy;
+const INERT_INSIDE_LOCAL = /(?:(?![\p{Script=Latin}A-Za-z0-9_-])[\p{L}\p{N}%+])+/uy;
 
 /** What ends a URL or a domain's path but is read as the sentence's punctuation when it comes last. */
 const TRAILING_PUNCTUATION = new Set('.,;:!?)]');
 const URL_SCHEMES = ['https:', 'http:', 'ftp:', 'file:', 'mailto:', 'www.'];
-const TOP_LEVEL_DOMAINS = new Set(['uz', 'com', 'org', 'net', 'ru', 'edu', 'gov', 'int', 'io', 'info', 'me', 'de', 'uk', 'app', 'dev']);
-const LONGEST_TOP_LEVEL_DOMAIN = 4;
+/** The endings of a chain of labels that make it a domain or a file name: top-level domains and file extensions. */
+const KNOWN_ENDINGS = new Set([
+  ...['uz', 'com', 'org', 'net', 'ru', 'edu', 'gov', 'int', 'io', 'info', 'me', 'de', 'uk', 'app', 'dev'],
+  ...['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv'],
+  ...['jpg', 'jpeg', 'png', 'gif', 'svg', 'webp', 'bmp', 'tif', 'tiff', 'heic', 'mp3', 'mp4', 'avi', 'mov', 'mkv', 'webm', 'wav', 'ogg'],
+  ...['zip', 'rar', 'tar', 'gz', 'exe', 'apk', 'js', 'ts', 'py', 'java', 'html', 'htm', 'css', 'json', 'xml', 'php', 'sql', 'md'],
+]);
+const LONGEST_KNOWN_ENDING = 4;
+/** Names with punctuation in them that stay as written. */
+const PUNCTUATED_NAMES = ['.NET', 'F#'];
+const CODE_RUN = /[A-Za-z0-9]+/y;
+const DIGIT = /[0-9]/;
+const CAPITAL = /[A-Z]/;
 
 /** The index just past the run `pattern` reads at `at`, or `at` when none starts there. */
 function runEnd(pattern: RegExp, text: string, at: number): number {
@@ -57,6 +71,10 @@ function charBefore(text: string, at: number): string {
 
 function isAsciiLetter(code: number): boolean {
   return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+}
+
+function isAsciiLetterOrDigit(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39);
 }
 
 function isLetterOrDigitAt(text: string, at: number): boolean {
@@ -100,6 +118,10 @@ class Scan {
     if (email !== -1) return email;
     const domain = this.domainAt(at);
     if (domain !== -1) return domain;
+    const code = this.codeAt(at);
+    if (code !== -1) return code;
+    const punctuated = this.punctuatedNameAt(at);
+    if (punctuated !== -1) return punctuated;
     if (char === '/') return this.pathAt(at);
     if (char === '{') {
       const end = runEnd(PLACEHOLDER_RUN, text, at + 1);
@@ -125,6 +147,23 @@ class Scan {
     const scheme = ['https', 'http', 'www'].find((name) => tail.endsWith(name));
     if (!scheme || end - scheme.length === start || !this.text.startsWith(scheme === 'www' ? '.' : '://', end)) return -1;
     return this.urlAt(end - scheme.length) === -1 ? -1 : end - scheme.length;
+  }
+
+  /** A run of Latin letters and digits with a digit in it, or capitals right after a digit (3D). */
+  private codeAt(at: number): number {
+    const text = this.text;
+    if (!isAsciiLetter(text.charCodeAt(at))) return -1;
+    const end = runEnd(CODE_RUN, text, at);
+    const run = text.slice(at, end);
+    return DIGIT.test(run) || (DIGIT.test(text.charAt(at - 1)) && CAPITAL.test(run)) ? end : -1;
+  }
+
+  private punctuatedNameAt(at: number): number {
+    const text = this.text;
+    if (text[at] !== '.' && text[at] !== 'F') return -1;
+    const name = PUNCTUATED_NAMES.find((candidate) => text.startsWith(candidate, at));
+    if (!name || isLetterOrDigitAt(text, at + name.length) || (at > 0 && LETTER_OR_DIGIT.test(charBefore(text, at)))) return -1;
+    return at + name.length;
   }
 
   private urlAt(at: number): number {
@@ -190,13 +229,13 @@ class Scan {
     }
   }
 
-  /** The end of a known top-level domain at `at` that no letter or digit follows, or -1. */
+  /** The end of a known ending (top-level domain, file extension) at `at` that no letter or digit follows, or -1. */
   private topLevelDomainEnd(at: number): number {
     const text = this.text;
     let end = at;
-    while (end - at <= LONGEST_TOP_LEVEL_DOMAIN && isAsciiLetter(text.charCodeAt(end))) end++;
-    if (end - at < 2 || end - at > LONGEST_TOP_LEVEL_DOMAIN || isLetterOrDigitAt(text, end)) return -1;
-    return TOP_LEVEL_DOMAINS.has(text.slice(at, end).toLowerCase()) ? end : -1;
+    while (end - at <= LONGEST_KNOWN_ENDING && isAsciiLetterOrDigit(text.charCodeAt(end))) end++;
+    if (end - at < 2 || end - at > LONGEST_KNOWN_ENDING || isLetterOrDigitAt(text, end)) return -1;
+    return KNOWN_ENDINGS.has(text.slice(at, end).toLowerCase()) ? end : -1;
   }
 
   /** `(?<![\p{L}\p{N}])/[A-Za-z0-9._~%/-]*[A-Za-z0-9_~%/-]`. */

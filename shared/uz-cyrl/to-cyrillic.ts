@@ -8,7 +8,7 @@
  */
 import { APOSTROPHE_CHARS, canonicalApostrophes } from './apostrophes';
 import { EXCEPTIONS } from './exceptions';
-import { KEEP_LATIN } from './keep-latin';
+import { KEEP_LATIN, staysLatin } from './keep-latin';
 import { lettersToCyrillic } from './letters';
 import { NAMES } from './names';
 import { caseSegments, inCase, type CaseSegment } from './letter-case';
@@ -17,8 +17,9 @@ import { mapWords } from './scan';
 import { StemTable } from './stems';
 import { suffixChains } from './suffixes';
 
-/** Proper names override the exception lists. */
-export const STEMS = new StemTable(EXCEPTIONS, NAMES);
+/** Proper names override the exception lists, and the rule that a word with c or w stays Latin (Rheinwald). */
+const STEMS = new StemTable(EXCEPTIONS, NAMES);
+const NAME_STEMS = new StemTable(NAMES);
 
 const UZBEK_LATIN = new RegExp(`^[A-Za-z${APOSTROPHE_CHARS}-]+$`);
 const APOSTROPHES = new Set(APOSTROPHE_CHARS);
@@ -30,16 +31,31 @@ function isCapital(code: number): boolean {
 
 /** A segment of one case (letter-case.ts): an upper-case one that is a Roman numeral stays as written. */
 function segmentToCyrillic({ text, case: letterCase }: CaseSegment, first: boolean): string {
-  if (letterCase === 'upper' && isRomanNumeral(text)) return text;
   const lower = canonicalApostrophes(text.toLowerCase());
+  const name = NAME_STEMS.lookup(lower);
+  if (name !== undefined) return inCase(name, letterCase);
+  if (staysLatin(text) || (letterCase === 'upper' && isRomanNumeral(text))) return text;
   // Small letters after capitals are suffixes written on (AQSHda, ZTUning): no stem, no word-initial э.
   if (!first && letterCase === 'lower') return lettersToCyrillic(lower, false);
   return inCase(STEMS.lookup(lower) ?? lettersToCyrillic(lower), letterCase);
 }
 
+/** A brand's prefix of small letters before a capital: iOS, eSIM, macOS, myID. */
+const BRAND_PREFIX = 3;
+
+/** Two capitalised parts (CodeOrbit) or a few small letters before a capital (iOS): a brand's name, kept. */
+function shapedLikeABrand(segments: readonly CaseSegment[]): boolean {
+  const [first] = segments;
+  return (
+    (segments.length > 1 && first!.case === 'lower' && first!.text.length <= BRAND_PREFIX) ||
+    segments.filter((segment) => segment.case === 'capitalised').length > 1
+  );
+}
+
 /** A word without hyphens, each of its segments of one case in that case. */
 function part(word: string): string {
   const segments = caseSegments(word);
+  if (shapedLikeABrand(segments)) return word;
   return segments.map((segment, index) => segmentToCyrillic(segment, index === 0)).join('');
 }
 
@@ -52,7 +68,7 @@ function keptBeforeApostrophe(token: string): string | null {
   while (mark > 0 && !APOSTROPHES.has(token[mark]!)) mark--;
   if (mark < 1 || mark === token.length - 1 || token.includes('-', mark)) return null;
   const name = token.slice(0, mark);
-  return KEEP_LATIN.has(name.toLowerCase()) ? name + token[mark]! + part(token.slice(mark + 1)) : null;
+  return staysLatin(name) ? name + token[mark]! + part(token.slice(mark + 1)) : null;
 }
 
 /**
@@ -78,11 +94,7 @@ function word(token: string): string {
   if (!UZBEK_LATIN.test(token) || KEEP_LATIN.has(token.toLowerCase())) return token;
   const kept = keptBeforeApostrophe(token) ?? keptWithSuffixes(token);
   if (kept) return kept;
-  if (!token.includes('-')) return part(token);
-  return token
-    .split('-')
-    .map((piece) => (KEEP_LATIN.has(piece.toLowerCase()) ? piece : part(piece)))
-    .join('-');
+  return token.includes('-') ? token.split('-').map(part).join('-') : part(token);
 }
 
 /** A text's words repeat: each distinct short word is worked out once per text, up to this many. */

@@ -3,13 +3,16 @@
  * screen of the route table and every page the sitemap lists) is rendered by the server, and the visible
  * text of its <body> (without scripts and styles) must hold no Latin-letter word but web and e-mail
  * addresses, text the page declares to be in another language (`lang="en"`: the language menu's
- * "English", an English document title) and the short list below. Every word left is printed.
+ * "English", an English document title), what the transliterator itself keeps in Latin (KEEP_LATIN,
+ * codes such as B2 and 3D, words with letters the Uzbek alphabet has not: toCyrillic gives them back as
+ * they are) and the short list below. A word that never went through the transliterator is caught. Every
+ * word left is printed.
  */
 import { JSDOM } from 'jsdom';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localePath } from '../../shared/lang';
-import { KEEP_LATIN } from '../../shared/uz-cyrl/transliterate';
+import { KEEP_LATIN, toCyrillic } from '../../shared/uz-cyrl/transliterate';
 import { testApp } from '../helpers/app';
 import { screenPaths } from '../helpers/site-urls';
 
@@ -23,8 +26,11 @@ const EXCEPTIONS = new Set(['ID', 'IT', 'PhD', 'IELTS', 'CEFR', 'B2', 'C1', 'oʻ
 /** Web and e-mail addresses, domain names and the site's own paths (/ru/about): Latin on purpose. */
 const ADDRESS =
   /(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:uz|com|org|net|ru|me|io|edu|gov|info)\b\S*|(?<![\w/])\/[\w/-]+/gi;
-/** Latin letters, with the apostrophes and inner hyphens of a word ('ID' of 'ID-карта' is a word of its own). */
-const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9ʻʼ'‘’`]|-(?=[A-Za-z]))*/g;
+/**
+ * Latin letters, with the digits before them (3D), the apostrophes and inner hyphens of a word ('ID' of
+ * 'ID-карта' is a word of its own).
+ */
+const LATIN_WORD = /[0-9]*[A-Za-z](?:[A-Za-z0-9ʻʼ'‘’`]|-(?=[A-Za-z]))*/g;
 
 /** Visible text of the body: no scripts or styles, and nothing the page marks as another language. */
 function visibleText(html: string): string {
@@ -40,7 +46,7 @@ function visibleText(html: string): string {
 function latinWords(text: string): string[] {
   return (text.replace(ADDRESS, ' ').match(LATIN_WORD) ?? [])
     .map((word) => word.replace(/[ʻʼ'‘’`]+$/, ''))
-    .filter((word) => !EXCEPTIONS.has(word) && !KEEP_LATIN.has(word.toLowerCase()));
+    .filter((word) => !EXCEPTIONS.has(word) && !KEEP_LATIN.has(word.toLowerCase()) && toCyrillic(word) !== word);
 }
 
 let app: ReturnType<typeof testApp>;

@@ -52,3 +52,62 @@ describe('abbreviations keep their capitals, with Uzbek suffixes written on', ()
     expect(cyrillicText('AQSHdagi OTMlarga hujjat topshirish BMTning dasturi bilan')).toBe('АҚШдаги ОТМларга ҳужжат топшириш БМТнинг дастури билан');
   });
 });
+
+describe('Latin-script names and codes stay Latin', () => {
+  it('keeps the issue’s names and codes as written, and transliterates the Uzbek around them', () => {
+    expect(cyrillicText('Node.js va Python, C++ va .NET kurslari')).toBe('Node.js ва Python, C++ ва .NET курслари');
+    expect(cyrillicText('IELTS yoki CEFR boʻyicha B2 darajasi, Coursera va MS Teams orqali')).toBe(
+      'IELTS ёки CEFR бўйича B2 даражаси, Coursera ва MS Teams орқали',
+    );
+    expect(cyrillicText('ID: AB12345, rasm.JPG')).toBe('ID: AB12345, rasm.JPG');
+  });
+
+  it('keeps tokens of letters and digits, and capitals after digits; small letters after digits are suffixes', () => {
+    expectEach([
+      ['C1 va A2', 'C1 ва A2'],
+      ['MP3 fayl', 'MP3 файл'],
+      ['3D printer', '3D принтер'],
+      ['5G tarmogʻi', '5G тармоғи'],
+      ['10ta talaba', '10та талаба'],
+      ['2025-yil', '2025-йил'],
+    ]);
+  });
+
+  it('keeps file names with a known extension', () => {
+    expectEach([
+      ['hisobot.pdf', 'hisobot.pdf'],
+      ['Ariza_shakli.DOCX yuklang', 'Ariza_shakli.DOCX юкланг'],
+      ['Vue.js bilan', 'Vue.js билан'],
+    ]);
+  });
+
+  it('keeps words with letters the Uzbek alphabet has not (c other than in ch, w) and brand-shaped names', () => {
+    expectEach([
+      ['Windows va Microsoft Word', 'Windows ва Microsoft Word'],
+      ['CodeOrbit jamoasi', 'CodeOrbit жамоаси'],
+      ['iOS va eSIM', 'iOS ва eSIM'],
+      ['COVID-19', 'COVID-19'],
+      ['choy', 'чой'],
+    ]);
+  });
+
+  it('writes the Uzbek suffixes of a kept name in Cyrillic, after an apostrophe or written on', () => {
+    expectEach([
+      ["Coursera'dan", "Coursera'дан"],
+      ['CEFRga', 'CEFRга'],
+      ['IELTSdan', 'IELTSдан'],
+      ['IT-park', 'IT-парк'],
+    ]);
+  });
+
+  it('keeps a capitals-only name only in capitals: in small letters it is an Uzbek word', () => {
+    expectEach([
+      ['IT sohasi', 'IT соҳаси'],
+      ['it va mushuk', 'ит ва мушук'],
+    ]);
+  });
+
+  it('lets the names file win over the letters rule: Rheinwald is written in Cyrillic', () => {
+    expect(cyrillicText('Rheinwald universiteti')).toBe('Рейнвальд университети');
+  });
+});
