@@ -1,6 +1,8 @@
 /**
  * Proper names whose Cyrillic spelling the rules would get wrong, and the university's own name. They
- * override the exception lists and match as whole words or stems (Rheinwaldning → Рейнвальднинг).
+ * match words written with a capital (Sent, SENT; sent is the coin, цент), as whole words or stems
+ * (Rheinwaldning → Рейнвальднинг), and override the exception lists and the rule that a word with c or
+ * w stays Latin.
  */
 import type { StemPair } from './stems';
 
@@ -13,4 +15,6 @@ export const NAMES: readonly StemPair[] = [
   ['Anatolia', 'Анатолия'],
   ['Hanbit', 'Ханбит'],
   ['Goethe', 'Гёте'],
+  // Saint in names of places (Sent-Kits, Sent-Luis), not the coin
+  ['Sent', 'Сент'],
 ];

@@ -17,8 +17,11 @@ import { mapWords } from './scan';
 import { StemTable } from './stems';
 import { suffixChains } from './suffixes';
 
-/** Proper names override the exception lists, and the rule that a word with c or w stays Latin (Rheinwald). */
-const STEMS = new StemTable(EXCEPTIONS, NAMES);
+/**
+ * The exception lists are common words; proper names override them, and the rule that a word with c or
+ * w stays Latin (Rheinwald), in words written with a capital (Sent the name, sent the cent).
+ */
+const COMMON_STEMS = new StemTable(EXCEPTIONS);
 const NAME_STEMS = new StemTable(NAMES);
 
 const UZBEK_LATIN = new RegExp(`^[A-Za-z${APOSTROPHE_CHARS}-]+$`);
@@ -29,15 +32,19 @@ function isCapital(code: number): boolean {
   return code >= 0x41 && code <= 0x5a;
 }
 
-/** A segment of one case (letter-case.ts): an upper-case one that is a Roman numeral stays as written. */
-function segmentToCyrillic({ text, case: letterCase }: CaseSegment, first: boolean): string {
+/**
+ * A segment of one case (letter-case.ts): an upper-case one that is a Roman numeral stays as written.
+ * `commonWord` false says a capitalised segment is a name's, not a common word of the exception lists.
+ */
+function segmentToCyrillic({ text, case: letterCase }: CaseSegment, first: boolean, commonWord: boolean): string {
   const lower = canonicalApostrophes(text.toLowerCase());
-  const name = NAME_STEMS.lookup(lower);
+  const name = letterCase === 'lower' ? undefined : NAME_STEMS.lookup(lower);
   if (name !== undefined) return inCase(name, letterCase);
   if (staysLatin(text) || (letterCase === 'upper' && isRomanNumeral(text))) return text;
   // Small letters after capitals are suffixes written on (AQSHda, ZTUning): no stem, no word-initial э.
   if (!first && letterCase === 'lower') return lettersToCyrillic(lower, false);
-  return inCase(STEMS.lookup(lower) ?? lettersToCyrillic(lower), letterCase);
+  const common = letterCase !== 'capitalised' || commonWord ? COMMON_STEMS.lookup(lower) : undefined;
+  return inCase(common ?? lettersToCyrillic(lower), letterCase);
 }
 
 /** A brand's prefix of small letters before a capital: iOS, eSIM, macOS, myID. */
@@ -53,10 +60,22 @@ function shapedLikeABrand(segments: readonly CaseSegment[]): boolean {
 }
 
 /** A word without hyphens, each of its segments of one case in that case. */
-function part(word: string): string {
+function part(word: string, commonWord = true): string {
   const segments = caseSegments(word);
   if (shapedLikeABrand(segments)) return word;
-  return segments.map((segment, index) => segmentToCyrillic(segment, index === 0)).join('');
+  return segments.map((segment, index) => segmentToCyrillic(segment, index === 0, commonWord)).join('');
+}
+
+const CAPITAL = /^[A-Z]/;
+
+/**
+ * A hyphenated word: each piece on its own. Pieces that all begin with a capital are a name's
+ * (Sent-Kits, San-Tome), not common words.
+ */
+function hyphenated(token: string): string {
+  const pieces = token.split('-');
+  const name = pieces.every((piece) => CAPITAL.test(piece));
+  return pieces.map((piece) => part(piece, !name)).join('-');
 }
 
 /**
@@ -94,7 +113,7 @@ function word(token: string): string {
   if (!UZBEK_LATIN.test(token) || KEEP_LATIN.has(token.toLowerCase())) return token;
   const kept = keptBeforeApostrophe(token) ?? keptWithSuffixes(token);
   if (kept) return kept;
-  return token.includes('-') ? token.split('-').map(part).join('-') : part(token);
+  return token.includes('-') ? hyphenated(token) : part(token);
 }
 
 /** A text's words repeat: each distinct short word is worked out once per text, up to this many. */

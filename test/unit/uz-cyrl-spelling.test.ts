@@ -111,3 +111,33 @@ describe('Latin-script names and codes stay Latin', () => {
     expect(cyrillicText('Rheinwald universiteti')).toBe('Рейнвальд университети');
   });
 });
+
+describe('exceptions match whole words or a stem and a real chain of suffixes, never any beginning', () => {
+  it('does not read mer (мэр) into merganlarga: a noun takes no -gan', () => {
+    expectEach([
+      ['merganlarga', 'мерганларга'],
+      ['mergan', 'мерган'],
+      ['mer', 'мэр'],
+      ['merlar', 'мэрлар'],
+      ['merning', 'мэрнинг'],
+    ]);
+  });
+
+  it('reads the suffixes in the order the grammar has them, verbs made from a stem included', () => {
+    expectEach([
+      ['konsertlardagi', 'концертлардаги'],
+      ['konsertlashtirildi', 'концертлаштирилди'],
+      ['konsertlashyapti', 'концертлашяпти'],
+      ['fakultetlararo', 'факультетлараро'],
+    ]);
+  });
+
+  it('keeps the name Sent apart from sent, the coin', () => {
+    expectEach([
+      ['Sent', 'Сент'],
+      ['sent', 'цент'],
+      ['sentlar', 'центлар'],
+      ['Sent-Kits va Nevis', 'Сент-Китс ва Невис'],
+    ]);
+  });
+});
