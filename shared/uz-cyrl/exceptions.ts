@@ -1775,6 +1775,12 @@ export const ADDED: readonly StemPair[] = [
   ['sentyabr', 'сентябрь'],
   ['sentr', 'центр'],
   ['mer', 'мэр'],
+  // ъ after ў in Arabic loans, where the Latin oʻ shows only the letter
+  ['moʻjiza', 'мўъжиза'],
+  ['moʻjaz', 'мўъжаз'],
+  ['moʻtabar', 'мўътабар'],
+  ['moʻtadil', 'мўътадил'],
+  ['moʻtaqid', 'мўътақид'],
 ];
 
 export const EXCEPTIONS: readonly StemPair[] = [...TS, ...SOFT_SIGN, ...HARD_SIGN, ...Y_SOUNDS, ...ADDED];

@@ -1,9 +1,20 @@
 /**
  * The letter rules of Uzbek Latin → Cyrillic, for a lowercase word whose apostrophes are canonical
- * (apostrophes.ts): the fixed correspondences of the 1995 alphabet, nothing a word list must decide.
- * What the Latin spelling does not show (ц, ь, ъ, ё/ю/я after a consonant in Russian loans) is the
- * exception lists' part.
+ * (apostrophes.ts): the fixed correspondences of the 1995 alphabet, and what the Latin spelling of
+ * Russian and other loans shows without a word list:
+ *   - ts at a word's start, and ts before a vowel where what follows is no Uzbek suffix, is ц: no Uzbek
+ *     word begins with ts, and inside one t and s meet only where a suffix begins (aytsa, ketsin,
+ *     hayotsiz), so tsenzura → цензура, Shveytsariya → Швейцария, meditsina → медицина;
+ *   - ye after a consonant is ье: Uzbek writes е after a consonant as e, so a y there is a sign's
+ *     (Vyetnam → Вьетнам, premyera → премьера; the ъ of obyekt, subyekt is the exception lists');
+ *   - yon after l or n after a vowel, unless an Uzbek suffix begins at the n, is ьон (pavilyon →
+ *     павильон, kanyonda → каньонда; dunyoning stays дунёнинг);
+ *   - the tutuq belgisi is ъ wherever it is written, between s and h too (Isʼhoq → Исъҳоқ).
+ * The rest of what the spelling hides (other ц, ь, ъ, э, ё/ю/я after a consonant) is the exception
+ * lists' part.
  */
+import { NOUN, NOUN_OR_VERB, suffixChains } from './suffixes';
+
 const SINGLE: Record<string, string> = {
   a: 'а',
   b: 'б',
@@ -36,6 +47,8 @@ const SINGLE: Record<string, string> = {
 
 const AFTER_Y: Record<string, string> = { o: 'ё', u: 'ю', a: 'я', e: 'е' };
 
+const CONSONANTS = new Set([...'bcdfghjklmnpqrstvwxz']);
+
 /** Latin vowels after which e is written э (poeziya → поэзия, aerobika → аэробика). */
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
 
@@ -45,10 +58,6 @@ function followsVowel(word: string, index: number): boolean {
   return before !== undefined && VOWELS.has(before);
 }
 
-function isLetterMark(char: string | undefined): boolean {
-  return char === 'ʻ' || char === 'ʼ';
-}
-
 /**
  * `word` letter by letter; `atStart` says whether its first letter begins a word (e → э there), false
  * for the suffixes that follow an exception's stem.
@@ -56,22 +65,37 @@ function isLetterMark(char: string | undefined): boolean {
 export function lettersToCyrillic(word: string, atStart = true): string {
   let out = '';
   const length = word.length;
+  // Where Uzbek suffixes could begin, worked out once for the word when a rule needs to know.
+  let afterNounOrVerb: ((from: number) => boolean) | undefined;
+  let afterNoun: ((from: number) => boolean) | undefined;
   for (let i = 0; i < length; i++) {
     const char = word[i]!;
     const next = word[i + 1];
     if ((char === 'o' || char === 'g') && next === 'ʻ') {
       out += char === 'o' ? 'ў' : 'ғ';
       i++;
-    } else if (char === 's' && isLetterMark(next) && word[i + 2] === 'h') {
-      // Isʼhoq, Asʼhob: s and h that are two letters, not the digraph sh.
-      out += 'сҳ';
-      i += 2;
-    } else if (char === 't' && next === 's' && word[i + 2] === 'i' && (word.startsWith('ya', i + 3) || word.startsWith('on', i + 3))) {
-      // -tsiya, -tsion are Russian -ция, -цион in every word that has them (revolyutsiya, aviatsion).
+    } else if (
+      char === 't' &&
+      next === 's' &&
+      ((i === 0 && atStart) || (i > 0 && VOWELS.has(word[i + 2]!) && !(afterNounOrVerb ??= suffixChains(word, NOUN_OR_VERB))(i + 1)))
+    ) {
       out += 'ц';
       i++;
     } else if ((char === 's' || char === 'c') && next === 'h') {
       out += char === 's' ? 'ш' : 'ч';
+      i++;
+    } else if (char === 'y' && next === 'e' && i > 0 && CONSONANTS.has(word[i - 1]!)) {
+      out += 'ье';
+      i++;
+    } else if (
+      char === 'y' &&
+      next === 'o' &&
+      word[i + 2] === 'n' &&
+      (word[i - 1] === 'l' || word[i - 1] === 'n') &&
+      VOWELS.has(word[i - 2]!) &&
+      !(afterNoun ??= suffixChains(word, NOUN))(i + 2)
+    ) {
+      out += 'ьо';
       i++;
     } else if (char === 'y' && next !== undefined && next in AFTER_Y && !(next === 'o' && word[i + 2] === 'ʻ')) {
       // yo, yu, ya, ye are one letter each; y before oʻ stays й (yoʻl → йўл).

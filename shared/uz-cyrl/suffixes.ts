@@ -31,13 +31,16 @@ interface Rule {
 const RULES: readonly Rule[] = [
   // word-forming: a noun or adjective from a noun
   {
-    suffixes: ['li', 'lik', 'siz', 'sizlik', 'chi', 'chilik', 'cha', 'iy', 'viy', 'simon', 'shunos', 'shunoslik', 'boz', 'xona', 'dor', 'kor'],
+    suffixes: [
+      ...['li', 'lik', 'siz', 'sizlik', 'chi', 'chilik', 'cha', 'iy', 'viy', 'simon', 'shunos', 'shunoslik', 'boz', 'xona', 'dor', 'kor'],
+      ...['sevar', 'parast', 'soz', 'sifat'],
+    ],
     after: NOUN,
     to: NOUN,
   },
   { suffixes: ['aro'], after: NOUN | PLURAL, to: NOUN },
   // verbs made from nouns, and what follows a verb
-  { suffixes: ['la', 'lan', 'lash', 'lashtir'], after: NOUN, to: VERB },
+  { suffixes: ['la', 'lan', 'lash', 'lashtir', 'sira'], after: NOUN, to: VERB },
   { suffixes: ['lagan', 'langan'], after: NOUN, to: NOUN },
   { suffixes: ['lab'], after: NOUN, to: ENDED },
   { suffixes: ['il', 'in', 'n', 'tir', 'dir', 'ish', 'sh', 'ma'], after: VERB, to: VERB },

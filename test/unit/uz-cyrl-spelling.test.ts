@@ -141,3 +141,54 @@ describe('exceptions match whole words or a stem and a real chain of suffixes, n
     ]);
   });
 });
+
+describe('ь, ц, ъ and е in loanwords and names', () => {
+  it('writes the issue’s words as Uzbek Cyrillic spells them', () => {
+    expectEach([
+      ['Vyetnam', 'Вьетнам'],
+      ['premyera', 'премьера'],
+      ['Malta', 'Мальта'],
+      ['Polsha', 'Польша'],
+      ['Shveytsariya', 'Швейцария'],
+      ['tsenzura', 'цензура'],
+      ['moʻjiza', 'мўъжиза'],
+      ['Isʼhoq', 'Исъҳоқ'],
+    ]);
+  });
+
+  it('writes ts as ц at a word’s start and before a vowel where no Uzbek suffix begins, and keeps t-s where one does', () => {
+    expectEach([
+      ['tsement', 'цемент'],
+      ['meditsina', 'медицина'],
+      ['dotsent', 'доцент'],
+      ['Gertsegovina', 'Герцеговина'],
+      ['vitse-prezident', 'вице-президент'],
+      ['aytsa', 'айтса'],
+      ['ketsin', 'кетсин'],
+      ['aytsangiz', 'айтсангиз'],
+      ['hayotsiz', 'ҳаётсиз'],
+      ['adabiyotsevar', 'адабиётсевар'],
+      ['sportsmen', 'спортсмен'],
+    ]);
+  });
+
+  it('writes ye after a consonant as ье and yon after l or n as ьон, but not before a suffix', () => {
+    expectEach([
+      ['Syerra-Leone', 'Сьерра-Леоне'],
+      ['premyer', 'премьер'],
+      ['obyekt', 'объект'],
+      ['qayerda', 'қаерда'],
+      ['pavilyon', 'павильон'],
+      ['kanyonda', 'каньонда'],
+      ['dunyoning', 'дунёнинг'],
+    ]);
+  });
+
+  it('spells names whose ь the Latin does not show by the names file, in capitals only', () => {
+    expectEach([
+      ['Natalya', 'Наталья'],
+      ['Nyu-York', 'Нью-Йорк'],
+      ['moʻtabar', 'мўътабар'],
+    ]);
+  });
+});

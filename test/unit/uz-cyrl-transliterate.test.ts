@@ -50,13 +50,13 @@ describe('toCyrillic: the letter rules', () => {
     ]);
   });
 
-  it('writes the tutuq belgisi as ъ and a split sʼh as сҳ', () => {
+  it('writes the tutuq belgisi as ъ, between s and h too (sʼh is not the digraph sh)', () => {
     expectEach([
       ['taʼlim', 'таълим'],
       ['eʼlon', 'эълон'],
       ['mas’uliyat', 'масъулият'],
-      ["Is'hoq", 'Исҳоқ'],
-      ['Asʼhob', 'Асҳоб'],
+      ["Is'hoq", 'Исъҳоқ'],
+      ['Asʼhob', 'Асъҳоб'],
     ]);
   });
 
