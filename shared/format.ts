@@ -18,6 +18,32 @@ function dateFormat(locale: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * ICU's uz-Cyrl data writes nine months without the soft sign (15 сентябр, 2024), the uz-cyrl rendition's
+ * text with it (сентябрь: the transliterator's spelling, shared/uz-cyrl). Dates take the text's, so that a
+ * page spells each month one way; test/unit/uz-cyrl-spelling.test.ts keeps the two in step.
+ */
+const RENDITION_MONTH: Record<string, string> = {
+  январ: 'январь',
+  феврал: 'февраль',
+  апрел: 'апрель',
+  июн: 'июнь',
+  июл: 'июль',
+  сентябр: 'сентябрь',
+  октябр: 'октябрь',
+  ноябр: 'ноябрь',
+  декабр: 'декабрь',
+};
+
+function longDate(date: Date, locale: string): string {
+  const format = dateFormat(locale);
+  if (locale !== LOCALE['uz-cyrl']) return format.format(date);
+  return format
+    .formatToParts(date)
+    .map(({ type, value }) => (type === 'month' ? (RENDITION_MONTH[value] ?? value) : value))
+    .join('');
+}
+
 /** Parses an ISO date or timestamp strictly: '2026-13-45' and 'yesterday' are not dates. */
 export function parseIsoDate(raw: string | null | undefined): Date | null {
   if (!raw) return null;
@@ -35,7 +61,7 @@ export function parseIsoDate(raw: string | null | undefined): Date | null {
  */
 const dateTexts = rememberedPerLang(LANGS, 5_000, (raw, lang) => {
   const date = parseIsoDate(raw);
-  return date ? dateFormat(LOCALE[lang]).format(date) : null;
+  return date ? longDate(date, LOCALE[lang]) : null;
 });
 
 /** A long date in the page's language ('15-sentabr, 2024'), or null when the input is not a date. */
@@ -46,7 +72,7 @@ export function formatDate(raw: string | null | undefined, lang: Lang): string |
 /** Always an Uzbek long format, in the page's script, whatever the page language (the vacancy board is Uzbek-only). */
 export function formatUzDate(raw: string, lang: Lang): string {
   const date = parseIsoDate(raw);
-  return date ? dateFormat(LOCALE[uzbekScript(lang)]).format(date) : raw;
+  return date ? longDate(date, LOCALE[uzbekScript(lang)]) : raw;
 }
 
 /**

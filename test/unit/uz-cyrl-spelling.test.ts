@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cyrillicText } from '../../shared/cyrillic';
+import { formatDate, formatUzDate } from '../../shared/format';
 
 function expectEach(cases: [latin: string, cyrillic: string][]): void {
   expect(cases.map(([latin]) => [latin, cyrillicText(latin)])).toEqual(cases);
@@ -190,5 +191,23 @@ describe('ь, ц, ъ and е in loanwords and names', () => {
       ['Nyu-York', 'Нью-Йорк'],
       ['moʻtabar', 'мўътабар'],
     ]);
+  });
+});
+
+describe('one spelling for each month, in dates and in text', () => {
+  const months = Array.from({ length: 12 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}-15`);
+
+  it('spells the month of a uz-cyrl date as the rendition’s text does (сентябрь, not ICU’s сентябр)', () => {
+    for (const day of months) {
+      const latinMonth = /^15-(\p{L}+), 2026$/u.exec(formatDate(day, 'uz')!)![1]!;
+      expect(formatDate(day, 'uz-cyrl')).toBe(`15 ${cyrillicText(latinMonth)}, 2026`);
+    }
+    expect(formatDate('2026-09-15', 'uz-cyrl')).toBe('15 сентябрь, 2026');
+    expect(cyrillicText('15-sentabr kuni')).toBe('15-сентябрь куни');
+  });
+
+  it('does so for the Uzbek-only dates too, and leaves the other languages’ dates to ICU', () => {
+    expect(formatUzDate('2026-06-01', 'uz-cyrl')).toBe('1 июнь, 2026');
+    expect(formatDate('2026-06-01', 'ru')).toBe('1 июня 2026 г.');
   });
 });
