@@ -1,7 +1,8 @@
 /**
  * The uz-cyrl rendition leaves no Uzbek word in Latin letters: every page of the embedded content (every
  * screen of the route table and every page the sitemap lists) is rendered by the server, and the visible
- * text of its <body> (without scripts and styles) must hold no Latin-letter word but web and e-mail
+ * text of its <body> (without scripts and styles) and its alt, title, aria-label and placeholder texts
+ * (what images-off mode, a tooltip or a screen reader gives) must hold no Latin-letter word but web and e-mail
  * addresses, text the page declares to be in another language (`lang="en"`: the language menu's
  * "English", an English document title), what the transliterator itself keeps in Latin (KEEP_LATIN,
  * codes such as B2 and 3D, words with letters the Uzbek alphabet has not: toCyrillic gives them back as
@@ -32,14 +33,25 @@ const ADDRESS =
  */
 const LATIN_WORD = /[0-9]*[A-Za-z](?:[A-Za-z0-9ʻʼ'‘’`]|-(?=[A-Za-z]))*/g;
 
-/** Visible text of the body: no scripts or styles, and nothing the page marks as another language. */
+/** Attributes whose text a reader sees or hears: with images off (alt), in a tooltip, from a screen reader. */
+const READ_ATTRIBUTES = ['alt', 'title', 'aria-label', 'placeholder'];
+
+/**
+ * Visible text of the body and the text of its read attributes: no scripts or styles, and nothing the
+ * page marks as another language.
+ */
 function visibleText(html: string): string {
   const { document } = new JSDOM(html).window;
   for (const hidden of document.body.querySelectorAll('script, style, template, noscript')) hidden.remove();
   for (const foreign of document.body.querySelectorAll('[lang]')) {
     if (foreign.getAttribute('lang') !== 'uz-Cyrl') foreign.remove();
   }
-  return document.body.textContent ?? '';
+  // A partner's name is one backend field for every language, the partner's own (Rheinwald University of Applied Sciences).
+  for (const partner of document.body.querySelectorAll('.partner')) partner.remove();
+  const attributes = [...document.body.querySelectorAll(READ_ATTRIBUTES.map((name) => `[${name}]`).join(', '))].flatMap((element) =>
+    READ_ATTRIBUTES.map((name) => element.getAttribute(name) ?? ''),
+  );
+  return [document.body.textContent ?? '', ...attributes].join(' ');
 }
 
 /** A kept name may carry Uzbek suffixes after an apostrophe (YouTubeʼdan): the name is the word. */

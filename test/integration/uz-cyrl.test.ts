@@ -27,7 +27,8 @@ const RICH_NEWS = newsItem(301, {
   title_uz: 'Ochiq eshiklar kuni',
   desc_uz:
     '<p>Batafsil <a href="https://ztu.uz/qabul">qabul sahifasida</a>, savollar: info@ztu.uz. ' +
-    'Buyruq: <code>npm run build</code>. Mehmon: <span lang="en">Open Day</span>, <span translate="no">Samsung Galaxy</span>.</p>',
+    'Buyruq: <code>npm run build</code>. Mehmon: <span lang="en">Open Day</span>, <span translate="no">Samsung Galaxy</span>.</p>' +
+    '<p><img src="https://ztu.uz/media/bino.jpg" alt="Yangi oʻquv binosi"> <span title="Oliy taʼlim muassasasi">OTM</span></p>',
   created_at: '2026-09-15T10:00:00+05:00',
 });
 /** A hostile Latin title and rich text: markup and a javascript: link. */
@@ -117,6 +118,14 @@ describe('uz-cyrl pages', () => {
     expect(main.textContent).toContain('info@ztu.uz');
     expect(main.textContent).toContain(cyrillicText('Batafsil'));
     expect(main.textContent).not.toContain('Batafsil');
+  });
+
+  it('writes the alt and title of rich text in Cyrillic: with images off the reader gets the Cyrillic description', async () => {
+    const main = parse((await request(app).get('/uz-cyrl/news/301').expect(200)).text).querySelector('main')!;
+    expect(main.querySelector('.prose img')?.getAttribute('alt')).toBe(cyrillicText('Yangi oʻquv binosi'));
+    expect(main.querySelector('.prose span[title]')?.getAttribute('title')).toBe(cyrillicText('Oliy taʼlim muassasasi'));
+    const imagesOff = parse((await request(app).get('/uz-cyrl/news/301').set('cookie', 'a11y=images:off').expect(200)).text);
+    expect(imagesOff.querySelector('main .img-alt')?.textContent).toBe('Янги ўқув биноси');
   });
 
   it('keeps a hostile Latin title and rich text safe in Cyrillic', async () => {

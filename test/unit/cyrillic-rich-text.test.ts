@@ -26,13 +26,15 @@ describe('Cyrillic text', () => {
 });
 
 describe('Cyrillic rich text', () => {
-  it('changes text between tags only: tags, attributes, URLs and image marks stay byte for byte', () => {
+  it('changes text between tags and in alt and title only: tags, other attributes, URLs and image marks stay byte for byte', () => {
     const html =
       '<p>Yangi <a href="https://ztu.uz/qabul" target="_blank" rel="noopener noreferrer" title="Qabul">qabul</a> ' +
       '<img data-rich-img="aHR0cHM.300." alt="Bino rasmi" loading="lazy" decoding="async"></p>';
     const out = cyrillicHtml(html);
     const tags = (s: string) => s.match(/<[^>]+>/g);
-    expect(tags(out)).toEqual(tags(html));
+    const read = (tag: string) =>
+      tag.replace('title="Qabul"', `title="${cyrillicText('Qabul')}"`).replace('alt="Bino rasmi"', `alt="${cyrillicText('Bino rasmi')}"`);
+    expect(tags(out)).toEqual(tags(html)!.map(read));
     expect(out).toContain(`>${cyrillicText('qabul')}</a>`);
     expect(out).toContain(`<p>${cyrillicText('Yangi')} <a`);
   });
@@ -66,7 +68,7 @@ describe('Cyrillic rich text', () => {
   it('keeps quoted attribute values whole, even with > inside, and comments as they are', () => {
     const html = '<p title="a > b">matn</p><!-- izoh --><p>soʻz</p>';
     const out = cyrillicHtml(html);
-    expect(out).toContain('<p title="a > b">');
+    expect(out).toContain(`<p title="${cyrillicText('a > b')}">`);
     expect(out).toContain('<!-- izoh -->');
     expect(out).toContain(cyrillicText('matn'));
   });
@@ -74,5 +76,29 @@ describe('Cyrillic rich text', () => {
   it('answers text without Latin letters unchanged', () => {
     const html = '<p>Ғалаба куни &amp; 2026</p>';
     expect(cyrillicHtml(html)).toBe(html);
+  });
+
+  it('writes the alt and title a reader sees in Cyrillic, escaped as they were, but not where the element is marked foreign', () => {
+    const out = cyrillicHtml(
+      '<p><img src="x" alt="Bino &amp; hovli rasmi"> <abbr title="Oliy taʼlim muassasasi">OTM</abbr> ' +
+        '<span lang="en" title="Open Day"><img alt="Campus"></span> <span translate="no" title="Samsung Galaxy">x</span></p>',
+    );
+    expect(out).toContain('alt="Бино &amp; ҳовли расми"');
+    expect(out).toContain('title="Олий таълим муассасаси"');
+    expect(out).toContain('<span lang="en" title="Open Day"><img alt="Campus"></span>');
+    expect(out).toContain('<span translate="no" title="Samsung Galaxy">');
+    expect(out).toContain('src="x"');
+  });
+
+  it('writes the text of kbd, samp and var in Cyrillic: only code and pre are kept as written', () => {
+    const out = cyrillicHtml('<p><kbd>Saqlash</kbd> tugmasi, <samp>Fayl saqlandi</samp>, <var>son</var>; <code>npm test</code></p>');
+    expect(out).toBe('<p><kbd>Сақлаш</kbd> тугмаси, <samp>Файл сақланди</samp>, <var>сон</var>; <code>npm test</code></p>');
+  });
+
+  it('reads uz-Cyrl, uz-UZ and uz_UZ as Uzbek to write in Cyrillic, uz-Latn as Latin to keep', () => {
+    for (const lang of ['uz', 'uz-Cyrl', 'uz-UZ', 'uz_UZ', 'uz-Cyrl-UZ', 'UZ-CYRL']) {
+      expect(cyrillicHtml(`<div lang="en"><p lang="${lang}">kitob</p></div>`)).toBe(`<div lang="en"><p lang="${lang}">китоб</p></div>`);
+    }
+    expect(cyrillicHtml('<p lang="uz-Latn">kitob</p>')).toBe('<p lang="uz-Latn">kitob</p>');
   });
 });
