@@ -18,10 +18,11 @@ function choiceLabels(words: PanelWords): { [K in DisplayName]: { legend: string
 const SETTINGS = Object.keys(DISPLAY_CHOICES) as DisplayName[];
 
 /**
- * "Maxsus imkoniyatlar": a strip at the top of the header whose disclosure holds a plain POST form (only
- * the site's own pages may change the settings: server/display-settings.ts). The server stores the choice
- * in a cookie and sends the visitor back to this page, so it needs no JavaScript, and every later page is
- * rendered in the choice from its first byte.
+ * "Maxsus imkoniyatlar": an icon button in the header's row (its name is the visible label's text, read
+ * out and spoken to voice control), a disclosure whose form opens below the header: a plain POST form
+ * (only the site's own pages may change the settings: server/display-settings.ts). The server stores the
+ * choice in a cookie and sends the visitor back to this page, so it needs no JavaScript, and every later
+ * page is rendered in the choice from its first byte.
  */
 export function AccessibilityPanel() {
   const t = useT();
@@ -30,36 +31,34 @@ export function AccessibilityPanel() {
   const words = t.accessibility.panel;
   const groups = choiceLabels(words);
   return (
-    <div className="a11y-strip">
-      <details className="a11y-panel container">
-        <summary className="a11y-panel__toggle">
-          <AccessibilityIcon />
-          {words.label}
-        </summary>
-        <form className="a11y-panel__form" method="post" action={DISPLAY_SETTINGS_PATH}>
-          <input type="hidden" name="back" value={`${pathname}${search}`} />
-          {SETTINGS.map((name) => (
-            <fieldset key={name} className="a11y-panel__group">
-              <legend>{groups[name].legend}</legend>
-              {DISPLAY_CHOICES[name].map((value) => (
-                <label key={value} className="a11y-panel__choice">
-                  <input type="radio" name={name} value={value} defaultChecked={display[name] === value} />
-                  {(groups[name].labels as Record<string, string>)[value]}
-                </label>
-              ))}
-            </fieldset>
-          ))}
-          <div className="a11y-panel__actions">
-            <button type="submit" className="button button--small">
-              {words.apply}
-            </button>
-            <button type="submit" name="reset" value="1" className="button button--small button--ghost">
-              {words.reset}
-            </button>
-          </div>
-        </form>
-      </details>
-    </div>
+    <details className="a11y-panel">
+      <summary className="a11y-panel__toggle icon-button">
+        <AccessibilityIcon />
+        <span className="visually-hidden">{words.label}</span>
+      </summary>
+      <form className="a11y-panel__form" method="post" action={DISPLAY_SETTINGS_PATH}>
+        <input type="hidden" name="back" value={`${pathname}${search}`} />
+        {SETTINGS.map((name) => (
+          <fieldset key={name} className="a11y-panel__group">
+            <legend>{groups[name].legend}</legend>
+            {DISPLAY_CHOICES[name].map((value) => (
+              <label key={value} className="a11y-panel__choice">
+                <input type="radio" name={name} value={value} defaultChecked={display[name] === value} />
+                {(groups[name].labels as Record<string, string>)[value]}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        <div className="a11y-panel__actions">
+          <button type="submit" className="button button--small">
+            {words.apply}
+          </button>
+          <button type="submit" name="reset" value="1" className="button button--small button--ghost">
+            {words.reset}
+          </button>
+        </div>
+      </form>
+    </details>
   );
 }
 

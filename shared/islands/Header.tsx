@@ -43,7 +43,6 @@ function Header({ lang, words, home, menus, languages, searchHref }: HeaderProps
 
   return (
     <header className="site-header" ref={headerRef}>
-      <Slot name="accessibility" />
       <div className="site-header__bar container">
         <Slot name="logo" />
         <button
@@ -76,6 +75,10 @@ function Header({ lang, words, home, menus, languages, searchHref }: HeaderProps
           </div>
         </nav>
         <ul className="site-header__tools">
+          {/* The display panel's button, in the row on every screen; its form opens below the header. */}
+          <li className="tools__a11y">
+            <Slot name="accessibility" />
+          </li>
           <LangSwitch
             lang={lang}
             languages={languages}

@@ -34,6 +34,15 @@ async function choose(page: Page, picks: Record<string, string>, submit: 'apply'
   await Promise.all([page.waitForEvent('load'), page.locator(`.a11y-panel__actions button${submit === 'reset' ? '[name="reset"]' : ':not([name])'}`).click()]);
 }
 
+/** Presses Tab until `selector` has the focus; the number of presses it took (fails after 40). */
+async function tabTo(page: Page, selector: string): Promise<number> {
+  for (let presses = 1; presses <= 40; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return presses;
+  }
+  throw new Error(`tabTo: ${selector} was not reached by 40 presses of Tab`);
+}
+
 describe('the accessibility panel', () => {
   it('works without JavaScript: applies from the first paint, persists across pages and visits, and resets', async () => {
     const context = await contextWith('', { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
@@ -68,9 +77,8 @@ describe('the accessibility panel', () => {
     const { page, problems } = watch(await context.newPage());
     await page.goto(`${site.server.url}/en/about`);
     await hydrated(page);
-    await page.keyboard.press('Tab'); // the skip link
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('a11y-panel__toggle');
+    // In the header's row: after the skip link, the logo and the menu button.
+    expect(await tabTo(page, '.a11y-panel__toggle')).toBe(4);
     await page.keyboard.press('Enter');
     expect(await page.locator('.a11y-panel').getAttribute('open')).toBe('');
     await page.keyboard.press('Space');
@@ -87,6 +95,28 @@ describe('the accessibility panel', () => {
     // Widgets still work in the mode: the phone menu opens.
     await page.locator('.site-header__toggle').click();
     await page.waitForSelector('#main-nav.is-open');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['uz', 'ru'])('on a desktop (%s) is the button after the menus, and opens its form below the header, next in the Tab order', async (lang) => {
+    const context = await contextWith('', { viewport: { width: 1280, height: 800 } });
+    const { page, problems } = watch(await context.newPage());
+    await page.goto(`${site.server.url}${lang === 'uz' ? '' : `/${lang}`}/about`);
+    await hydrated(page);
+    // The skip link, the logo, the home link and the seven menus.
+    expect(await tabTo(page, '.a11y-panel__toggle')).toBe(11);
+    await page.keyboard.press('Enter');
+    const [header, form] = await page.$$eval('.site-header, .a11y-panel__form', (elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    expect(form!.top).toBeGreaterThanOrEqual(header!.bottom - 1);
+    expect(form!.bottom).toBeLessThanOrEqual(800);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.a11y-panel__form') !== null)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    expect(await page.locator('.a11y-panel').getAttribute('open')).toBeNull();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -80,7 +80,7 @@ describe('the first paint', () => {
       // The half is parsed and styled: a browser free to paint it now has all it needs to.
       await page.waitForFunction(
         () =>
-          document.querySelector('.site-header__tools > li:nth-child(2)') !== null &&
+          document.querySelector('.site-header__tools > li.header-search') !== null &&
           [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/')),
         undefined,
         { polling: 20 },

@@ -6,7 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dict } from '../../shared/i18n';
 import { LANGS, localePath } from '../../shared/lang';
+import { accessibleOf } from '../helpers/accessible-name';
 import { hydrated, newContext } from '../helpers/browser';
 import { afterFrames } from '../helpers/settle';
 import { sharedPage, useSiteInBrowser } from '../helpers/site-in-browser';
@@ -39,6 +41,10 @@ describe('the main navigation', () => {
         expect(await page.isVisible('.site-header__toggle')).toBe(false);
         const bar = await page.$eval('.site-header__bar', (element) => element.getBoundingClientRect().height);
         expect(bar).toBeLessThanOrEqual(80);
+        // The tools (language, display panel, search, login) stay inside the row's container.
+        const row = await page.$eval('.site-header__bar', (element) => element.getBoundingClientRect().right);
+        const tools = await page.$$eval('.site-header__tools > li', (items) => Math.max(...items.map((item) => item.getBoundingClientRect().right)));
+        expect(tools).toBeLessThanOrEqual(row + 0.5);
         // An open dropdown opens below the row: it covers no other menu item.
         await page.locator('#main-nav .dropdown__trigger').first().click();
         const panel = await page.$eval('#main-nav .dropdown.is-open .dropdown__panel', (element) => element.getBoundingClientRect().top);
@@ -61,8 +67,7 @@ describe('the header on a phone', () => {
     for (const path of ['/', '/about']) {
       it(`is one row at 375 px with the logo, search and the menu button, and one way into the menu (${lang} ${path})`, async () => {
         const page = await open(375, localePath(lang, path), 812);
-        // What the sticky header keeps of the screen once the page is scrolled (the accessibility strip
-        // above the bar scrolls away).
+        // What the sticky header keeps of the screen once the page is scrolled.
         const header = await page.evaluate(() => {
           window.scrollTo(0, 400);
           const bottom = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
@@ -93,6 +98,36 @@ describe('the header on a phone', () => {
           (buttons) => buttons.filter((button) => button.getClientRects().length > 0).length,
         );
         expect(menus).toBe(0);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe('the header with the display panel’s button in its row', () => {
+  for (const lang of LANGS) {
+    for (const [width, most] of [
+      [375, 72],
+      [1280, 100],
+    ] as const) {
+      it(`is at most ${most} px tall at ${width} px, the panel's button named and beside the logo (${lang})`, async () => {
+        const page = await open(width, localePath(lang, '/about'));
+        const box = (selector: string) =>
+          page.$eval(selector, (element) => {
+            const { top, bottom, right } = element.getBoundingClientRect();
+            return { top, bottom, right, centre: (top + bottom) / 2 };
+          });
+        const header = await box('.site-header');
+        expect(header.bottom - header.top).toBeLessThanOrEqual(most);
+        const [toggle, logo, bar] = [await box('.a11y-panel__toggle'), await box('.site-header__logo'), await box('.site-header__bar')];
+        expect(Math.abs(toggle.centre - logo.centre)).toBeLessThanOrEqual(4);
+        expect(toggle.right).toBeLessThanOrEqual(bar.right + 0.5);
+        expect(await page.isVisible('.a11y-panel__toggle')).toBe(true);
+        expect(await accessibleOf(page, '.a11y-panel__toggle')).toEqual({
+          role: 'DisclosureTriangle',
+          name: dict(lang).accessibility.panel.label,
+          expanded: false,
+        });
         await page.close();
       });
     }

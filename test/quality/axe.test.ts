@@ -107,6 +107,8 @@ const STATES: Array<{ name: string; url: string; width: number; open: (page: Pag
   })),
   { name: 'language menu', url: '/ru/about', width: 1280, open: (page) => page.locator('.lang-switch > .dropdown__trigger').click() },
   { name: 'mobile menu', url: '/en/about', width: 375, open: (page) => page.locator('.site-header__toggle').click() },
+  { name: 'display panel', url: '/uz-cyrl/about', width: 375, open: (page) => page.locator('.a11y-panel__toggle').click() },
+  { name: 'display panel', url: '/ru/about', width: 1280, open: (page) => page.locator('.a11y-panel__toggle').click() },
   { name: 'students panel', url: '/', width: 1280, open: (page) => page.locator('button[aria-controls="panel-students"]').click() },
   { name: 'menu panel', url: '/en', width: 1280, open: (page) => page.locator('button[aria-controls="panel-menu"]').click() },
   { name: 'gallery modal', url: '/TTJ', width: 1280, open: (page) => page.locator('.gallery__thumb').first().click() },
