@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default keeps a core for itself (cores - 1), which on a 2-core
+    // machine runs every file in turn while the other core idles: the main process only collects
+    // results, and many files spend their time waiting on the servers, encoders and threads they start.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
