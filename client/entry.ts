@@ -2,13 +2,16 @@
  * The browser entry: no router and no whole-page hydration. Every page is server HTML; this wakes the
  * page's islands (shared/islands/island.tsx), each when its `data-wake` says, adds the splash and the
  * loading bar (client/overlays.ts), and loads a page again that the back/forward cache gives back in
- * display settings the visitor has changed since (client/restored-page.ts). Its own code is small:
+ * display settings the visitor has changed since (client/restored-page.ts), and on a sampled share of page
+ * views measures field Web Vitals once the page is interactive (client/field-vitals-start.ts). Its own code is small:
  * React and each island's code load as their own chunks, and only on pages that have islands.
  */
+import { startFieldVitals } from './field-vitals-start';
 import { startOverlays } from './overlays';
 import { reloadWhenRestoredInOldSettings } from './restored-page';
 import { wakeIslands } from './wake';
 
-wakeIslands(document);
+const interactive = wakeIslands(document);
 startOverlays(document);
 reloadWhenRestoredInOldSettings(document);
+startFieldVitals(document, interactive);

@@ -21,7 +21,8 @@ const VISIBLE_MARGIN = '200px';
 /** The islands whose hydration makes the page interactive. */
 const FIRST_WAKES: readonly Wake[] = ['load', 'idle'];
 
-export function wakeIslands(root: ParentNode): void {
+/** Returns when the page is interactive: its first islands have hydrated (or failed). */
+export function wakeIslands(root: ParentNode): Promise<void> {
   // Nested islands are their parent's business: never hydrate a node twice.
   const islands = [...root.querySelectorAll<HTMLElement>('ztu-island[data-island]')].filter((element) => !element.parentElement?.closest('ztu-island'));
   const settled = (element: HTMLElement) => element.dataset.wake === 'settled';
@@ -33,6 +34,7 @@ export function wakeIslands(root: ParentNode): void {
   }
   const interactive = Promise.all(first).then(() => undefined);
   for (const element of islands) if (settled(element)) void watch(element, interactive);
+  return interactive;
 }
 
 /** Watches one island; the result settles once it has hydrated or failed (never, if it never wakes). */

@@ -43,6 +43,7 @@ import { createImages, type Images } from './images';
 import { pictureMaker } from './images/pictures';
 import { registerImageMetrics } from './images/metrics';
 import { registerAlertMetrics } from './alert-metrics';
+import { clientAddress, fieldVitalsEndpoint } from './field-vitals';
 
 export interface AppDeps {
   source?: Source;
@@ -165,6 +166,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     headStartMs: deps.headStartMs ?? LOADER_HEAD_START_MS,
     streamTimeoutMs: deps.streamTimeoutMs ?? STREAM_TIMEOUT_MS,
     crawlerWaitMs: deps.crawlerWaitMs ?? CRAWLER_WAIT_MS,
+    rumSample: config.rumSample,
     onRender: () => app.locals.renders++,
   };
 
@@ -180,6 +182,13 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('etag', false);
+  const trustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const beacons = fieldVitalsEndpoint({
+    enabled: config.rumSample > 0,
+    registry: metrics.registry,
+    now: deps.now ?? Date.now,
+    clientAddress: (req) => clientAddress(req, trustedProxy),
+  });
 
   app.use(requestLog(logger, metrics));
   app.use(securityHeaders({ imageOrigins: config.backendUrl ? [new URL(config.backendUrl).origin] : [] }));
@@ -234,6 +243,11 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.use(errorHandler(logger));
 
   const site = ((req: IncomingMessage, res: ServerResponse) => {
+    // Field Web Vitals beacons, before Express too (server/field-vitals/).
+    const beacon = beacons.answer(req, res, ({ status, started }) =>
+      logRequest(logger, metrics, { method: req.method, path: req.url, route: 'field-vitals', status, started, cache: 'none' }),
+    );
+    if (beacon) return;
     answerFromPageCache(pageCache, req, res, ({ route, status, started }) =>
       logRequest(logger, metrics, { method: req.method, path: req.url, route, status, started, cache: 'page' }),
     ).then(

@@ -67,6 +67,11 @@ export interface Config {
   imageEncoders: number;
   /** Key of the image URLs' signatures; unset: a random key per process. */
   imageSigningKey: string | null;
+  /**
+   * Share of page views whose field Web Vitals the browser measures and sends (0 to 1; 0: none, and
+   * the beacon endpoint is off). client/field-vitals-start.ts, server/field-vitals/.
+   */
+  rumSample: number;
   /** NODE_ENV=production. */
   production: boolean;
 }
@@ -124,6 +129,16 @@ function origins(env: Env, name: string): string[] {
       }
       return url.origin;
     });
+}
+
+/** A share from 0 to 1 written as a decimal ('0.1', '1', '.25'); `fallback` when unset. */
+function share(env: Env, name: string, fallback: number, meaning: string): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^(?:0|1)?(?:\.\d+)?$/.test(raw) || Number.isNaN(Number(raw)) || Number(raw) > 1) {
+    throw new ConfigError(`Invalid ${name}: ${JSON.stringify(raw)} (expected a number from 0 to 1, ${meaning})`);
+  }
+  return Number(raw);
 }
 
 /** An IP address to listen on (or localhost); `fallback` when unset. */
@@ -205,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageWaitMs: integer(env, 'IMAGE_WAIT_S', 20, 1, 600) * 1000,
     imageEncoders: integer(env, 'IMAGE_ENCODERS', 1, 1, 16),
     imageSigningKey: signingKey || null,
+    rumSample: share(env, 'RUM_SAMPLE', 0.1, 'the share of page views whose Web Vitals are measured, e.g. 0.1; 0 turns it off'),
     production: env.NODE_ENV === 'production',
   };
 }

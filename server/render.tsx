@@ -41,6 +41,8 @@ export interface RenderDeps {
   streamTimeoutMs: number;
   /** How long a crawler's page waits for its data (CRAWLER_WAIT_MS); then it is answered with what it has. */
   crawlerWaitMs: number;
+  /** RUM_SAMPLE, written into every page for the browser (client/field-vitals-start.ts). */
+  rumSample: number;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
   onRender?: (pageId: string | null) => void;
 }
@@ -179,7 +181,7 @@ export async function renderPage(req: ExpressRequest, res: ExpressResponse, deps
     if (streamed) res.setHeader('X-Accel-Buffering', 'no');
   };
   const page = (
-    <AppContext value={{ siteUrl: deps.siteUrl, assets, display: display.settings }}>
+    <AppContext value={{ siteUrl: deps.siteUrl, assets, display: display.settings, rumSample: deps.rumSample }}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppContext>
   );

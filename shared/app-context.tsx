@@ -22,6 +22,8 @@ export interface AppInfo {
   assets: Assets;
   /** The visitor's display settings the page is rendered in (the server reads its cookie). */
   display: DisplaySettings;
+  /** RUM_SAMPLE: the share of page views whose field Web Vitals the browser measures. */
+  rumSample: number;
 }
 
 export const AppContext = createContext<AppInfo | null>(null);

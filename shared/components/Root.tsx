@@ -5,6 +5,7 @@
 import { Outlet } from 'react-router';
 import { LangContext, useApp, useRouteLang } from '../app-context';
 import { displayAttributes } from '../display';
+import { RUM_SAMPLE_ATTRIBUTE } from '../field-vitals';
 import { dict } from '../i18n';
 import { IslandAssetsContext, type IslandAssets } from '../islands/island';
 import type { IslandName } from '../islands/names';
@@ -42,7 +43,7 @@ export function Document({ children }: { children: React.ReactNode }) {
           {app.assets.css.map((href) => (
             <link key={href} rel="stylesheet" href={href} precedence="default" />
           ))}
-          <script type="module" src={app.assets.entry} />
+          <script type="module" src={app.assets.entry} {...{ [RUM_SAMPLE_ATTRIBUTE]: app.rumSample > 0 ? app.rumSample : undefined }} />
           <script type="speculationrules" dangerouslySetInnerHTML={SPECULATION_RULES_HTML} />
         </head>
         <body>

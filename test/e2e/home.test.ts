@@ -445,7 +445,8 @@ describe('home page in Chromium', () => {
     const brotli = (paths: Set<string>) => [...paths].reduce((sum, path) => sum + statSync(`${ASSETS}${path}.br`).size, 0) / 1024;
     const served = await page.evaluate(
       () =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        performance
+          .getEntriesByType('resource')
           .filter((e) => /\/assets\/.*\.js$/.test(e.name))
           .reduce((sum, e) => sum + e.encodedBodySize, 0) / 1024,
     );

@@ -16,10 +16,12 @@ export function chromiumPath(): string {
   return path;
 }
 
-export async function launch(): Promise<Browser> {
+/** `args`: more command-line switches, e.g. a `--user-agent` that every request carries. */
+export async function launch(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [
+      ...args,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

@@ -19,6 +19,14 @@ describe('configuration', () => {
     });
   });
 
+  it('measures a tenth of page views in the field unless RUM_SAMPLE says otherwise, 0 for none', () => {
+    expect(loadConfig({}).rumSample).toBe(0.1);
+    expect(loadConfig({ RUM_SAMPLE: '0' }).rumSample).toBe(0);
+    expect(loadConfig({ RUM_SAMPLE: ' 1 ' }).rumSample).toBe(1);
+    expect(loadConfig({ RUM_SAMPLE: '.25' }).rumSample).toBe(0.25);
+    expect(loadConfig({ RUM_SAMPLE: '' }).rumSample).toBe(0.1);
+  });
+
   it('binds the metrics listener to the address METRICS_HOST names', () => {
     expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 9100, metricsHost: '0.0.0.0' });
     expect(loadConfig({ METRICS_HOST: ' 10.0.3.7 ' }).metricsHost).toBe('10.0.3.7');
@@ -51,6 +59,10 @@ describe('configuration', () => {
     ['IMAGE_SIGNING_KEY', 'short', /Invalid IMAGE_SIGNING_KEY: too short/],
     ['METRICS_HOST', 'metrics.example.uz', /Invalid METRICS_HOST: "metrics.example.uz" \(expected an IP address to listen on/],
     ['METRICS_HOST', '0.0.0.0:9100', /Invalid METRICS_HOST/],
+    ['RUM_SAMPLE', '10%', /Invalid RUM_SAMPLE: "10%" \(expected a number from 0 to 1, the share of page views whose Web Vitals are measured/],
+    ['RUM_SAMPLE', '1.5', /Invalid RUM_SAMPLE/],
+    ['RUM_SAMPLE', '-0.1', /Invalid RUM_SAMPLE/],
+    ['RUM_SAMPLE', '1e-3', /Invalid RUM_SAMPLE/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -21,7 +21,7 @@ const LINK = '<a href="#page-2" data-held-click="">More</a>';
 /** Puts one island on the page, as the server writes it, and starts the runtime on it. */
 function islandOnPage(name: string, wake: string, html: string): HTMLElement {
   document.body.innerHTML = `<ztu-island data-island="${name}" data-wake="${wake}" data-props="{}">${html}</ztu-island>`;
-  wakeIslands(document);
+  void wakeIslands(document);
   return document.querySelector<HTMLElement>('ztu-island')!;
 }
 
