@@ -18,54 +18,73 @@ export interface CaseSegment {
   readonly case: LetterCase;
 }
 
-const TWO_CHARACTER_LETTERS = new Set(['sh', 'ch', 'yo', 'yu', 'ya', 'ye']);
 const APOSTROPHES = new Set(APOSTROPHE_CHARS);
+
+const CAPITAL = /[A-Z]/g;
 
 /** 1 for a capital, 0 for a small letter, -1 for an apostrophe, which has no case. */
 type UnitCase = 1 | 0 | -1;
 
-interface Unit {
-  readonly start: number;
-  readonly case: UnitCase;
+function unitCase(word: string, at: number): UnitCase {
+  const code = word.charCodeAt(at);
+  return code >= 0x41 && code <= 0x5a ? 1 : code >= 0x61 && code <= 0x7a ? 0 : -1;
 }
 
-function units(word: string): Unit[] {
-  const out: Unit[] = [];
-  for (let at = 0; at < word.length;) {
-    const code = word.charCodeAt(at);
-    const unitCase: UnitCase = code >= 0x41 && code <= 0x5a ? 1 : code >= 0x61 && code <= 0x7a ? 0 : -1;
-    out.push({ start: at, case: unitCase });
-    const pair = word.slice(at, at + 2).toLowerCase();
-    const two = unitCase !== -1 && (TWO_CHARACTER_LETTERS.has(pair) || ((pair[0] === 'o' || pair[0] === 'g') && APOSTROPHES.has(word[at + 1]!)));
-    at += two ? 2 : 1;
+/** The length of the letter at `at`: 2 for sh, ch, yo, yu, ya, ye, oʻ and gʻ. */
+function unitLength(word: string, at: number): number {
+  const first = word.charCodeAt(at) | 0x20;
+  const second = word.charCodeAt(at + 1) | 0x20;
+  if (first === 0x6f || first === 0x67) return APOSTROPHES.has(word.charAt(at + 1)) ? 2 : 1; // o, g
+  if (first === 0x73 || first === 0x63) return second === 0x68 ? 2 : 1; // s, c before h
+  if (first === 0x79) return second === 0x6f || second === 0x75 || second === 0x61 || second === 0x65 ? 2 : 1; // y before o, u, a, e
+  return 1;
+}
+
+/** The index past the letters from `at` on whose case is not `stop`, and how many capitals they hold. */
+function runUntil(word: string, at: number, stop: UnitCase): { end: number; capitals: number } {
+  let end = at;
+  let capitals = 0;
+  for (let letterCase: UnitCase; end < word.length && (letterCase = unitCase(word, end)) !== stop; end += unitLength(word, end)) {
+    if (letterCase === 1) capitals++;
   }
-  return out;
+  return { end, capitals };
 }
 
-/** The word's segments of one case each, in order; their texts joined are the word. */
-export function caseSegments(word: string): CaseSegment[] {
-  const all = units(word);
+/**
+ * More segments than an abbreviation with suffixes or a name of parts has (SamDChTIga): a word that
+ * changes case more often is no Uzbek word, and reading it stops there.
+ */
+const MOST_SEGMENTS = 8;
+
+/**
+ * The word's segments of one case each, in order; their texts joined are the word. Null for a word of
+ * more than MOST_SEGMENTS, so that the work and the memory stay small whatever the word. One pass, no
+ * more than a few comparisons a letter.
+ */
+export function caseSegments(word: string): CaseSegment[] | null {
+  // Most words are in one case: found without reading them letter by letter.
+  CAPITAL.lastIndex = 1;
+  if (!CAPITAL.test(word)) return [{ text: word, case: unitCase(word, 0) !== 1 ? 'lower' : word.length > 1 ? 'capitalised' : 'upper' }];
   const segments: CaseSegment[] = [];
-  const end = (index: number) => (index < all.length ? all[index]!.start : word.length);
-  let at = 0;
-  while (at < all.length) {
-    let next = at;
+  for (let at = 0; at < word.length;) {
+    if (segments.length === MOST_SEGMENTS) return null;
+    let end: number;
     let segmentCase: LetterCase;
-    if (all[at]!.case === 1) {
-      let capitals = 0;
-      while (next < all.length && all[next]!.case !== 0) capitals += all[next++]!.case === 1 ? 1 : 0;
-      if (capitals === 1 && next < all.length) {
-        while (next < all.length && all[next]!.case !== 1) next++;
+    if (unitCase(word, at) === 1) {
+      const capitals = runUntil(word, at, 0);
+      if (capitals.capitals === 1 && capitals.end < word.length) {
+        end = runUntil(word, capitals.end, 1).end;
         segmentCase = 'capitalised';
       } else {
+        end = capitals.end;
         segmentCase = 'upper';
       }
     } else {
-      while (next < all.length && all[next]!.case !== 1) next++;
+      end = runUntil(word, at, 1).end;
       segmentCase = 'lower';
     }
-    segments.push({ text: word.slice(end(at), end(next)), case: segmentCase });
-    at = next;
+    segments.push({ text: word.slice(at, end), case: segmentCase });
+    at = end;
   }
   return segments;
 }

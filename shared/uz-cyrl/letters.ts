@@ -14,6 +14,7 @@
  * lists' part.
  */
 import { NOUN, NOUN_OR_VERB, suffixChains } from './suffixes';
+import { TextBuilder } from './text-builder';
 
 const SINGLE: Record<string, string> = {
   a: 'а',
@@ -63,7 +64,7 @@ function followsVowel(word: string, index: number): boolean {
  * for the suffixes that follow an exception's stem.
  */
 export function lettersToCyrillic(word: string, atStart = true): string {
-  let out = '';
+  const out = new TextBuilder();
   const length = word.length;
   // Where Uzbek suffixes could begin, worked out once for the word when a rule needs to know.
   let afterNounOrVerb: ((from: number) => boolean) | undefined;
@@ -72,20 +73,20 @@ export function lettersToCyrillic(word: string, atStart = true): string {
     const char = word[i]!;
     const next = word[i + 1];
     if ((char === 'o' || char === 'g') && next === 'ʻ') {
-      out += char === 'o' ? 'ў' : 'ғ';
+      out.add(char === 'o' ? 'ў' : 'ғ');
       i++;
     } else if (
       char === 't' &&
       next === 's' &&
       ((i === 0 && atStart) || (i > 0 && VOWELS.has(word[i + 2]!) && !(afterNounOrVerb ??= suffixChains(word, NOUN_OR_VERB))(i + 1)))
     ) {
-      out += 'ц';
+      out.add('ц');
       i++;
     } else if ((char === 's' || char === 'c') && next === 'h') {
-      out += char === 's' ? 'ш' : 'ч';
+      out.add(char === 's' ? 'ш' : 'ч');
       i++;
     } else if (char === 'y' && next === 'e' && i > 0 && CONSONANTS.has(word[i - 1]!)) {
-      out += 'ье';
+      out.add('ье');
       i++;
     } else if (
       char === 'y' &&
@@ -95,17 +96,17 @@ export function lettersToCyrillic(word: string, atStart = true): string {
       VOWELS.has(word[i - 2]!) &&
       !(afterNoun ??= suffixChains(word, NOUN))(i + 2)
     ) {
-      out += 'ьо';
+      out.add('ьо');
       i++;
     } else if (char === 'y' && next !== undefined && next in AFTER_Y && !(next === 'o' && word[i + 2] === 'ʻ')) {
       // yo, yu, ya, ye are one letter each; y before oʻ stays й (yoʻl → йўл).
-      out += AFTER_Y[next];
+      out.add(AFTER_Y[next]!);
       i++;
     } else if (char === 'e') {
-      out += (i === 0 && atStart) || followsVowel(word, i) ? 'э' : 'е';
+      out.add((i === 0 && atStart) || followsVowel(word, i) ? 'э' : 'е');
     } else {
-      out += SINGLE[char] ?? char;
+      out.add(SINGLE[char] ?? char);
     }
   }
-  return out;
+  return out.toString();
 }

@@ -2,8 +2,11 @@
  * The words of a text and what stays as written around them, in one left-to-right pass whose work is
  * linear in the text's length whatever it holds. At each position the first of these that starts there
  * wins, as a regular expression's alternation would:
- *   - a URL (`https:`, `ftp:`, `file:`, `mailto:`, `www.`), to the last character that is not trailing
- *     punctuation;
+ *   - a URL (`https:`, `ftp:`, `file:`, `mailto:`, `www.`, and `tel:` in small letters, since `Tel:` is
+ *     a label), to the last character that is not trailing punctuation; `mailto:` with nothing after it
+ *     too, which no Uzbek text means as a word;
+ *   - a character reference (`&amp;`, `&#171;`) and a tag written as text (`<b>`, `&lt;/p&gt;`): the
+ *     tag's name stays, what a reader of HTML recognises;
  *   - an e-mail address (`info@ztu.uz`, any script's letters);
  *   - a domain name with a known top-level domain (`qabul.ztu.uz`), with a path after it, and a file
  *     name with a known extension (`rasm.JPG`, `Node.js`);
@@ -17,31 +20,37 @@
  * remembers what it read for the rest of that run, so every character is read a bounded number of times.
  */
 import { APOSTROPHE_CHARS } from './apostrophes';
+import { TextBuilder } from './text-builder';
 
 const APOSTROPHES = new Set(APOSTROPHE_CHARS);
 
 /** Sticky patterns read one run from a given index: a single class, so they never backtrack. */
-const LATIN_RUN = /\p{Script=Latin}+/uy;
-const EMAIL_LOCAL_RUN = /[\p{L}\p{N}._%+-]+/uy;
-const EMAIL_LABEL_RUN = /[\p{L}\p{N}-]+/uy;
-const DOMAIN_LABEL_RUN = /[A-Za-z0-9_-]+/y;
+const LATIN_RUN = /\p{Script=Latin}{1,65536}/uy;
+const EMAIL_LOCAL_RUN = /[\p{L}\p{N}._%+-]{1,65536}/uy;
+const EMAIL_LABEL_RUN = /[\p{L}\p{N}-]{1,65536}/uy;
+const DOMAIN_LABEL_RUN = /[A-Za-z0-9_-]{1,65536}/y;
 const DOMAIN_LABEL_CHAR = /[A-Za-z0-9_-]/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const PATH_RUN = /[A-Za-z0-9._~%/-]+/y;
-const URL_RUN = /[^\s<>"«»]+/y;
-const HANDLE_RUN = /\w+/y;
-const PLACEHOLDER_RUN = /[A-Za-z]+/y;
+const PATH_RUN = /[A-Za-z0-9._~%/-]{1,65536}/y;
+const URL_RUN = /[^\s<>"«»]{1,65536}/y;
+const HANDLE_RUN = /\w{1,65536}/y;
+const PLACEHOLDER_RUN = /[A-Za-z]{1,65536}/y;
 /**
  * What nothing can start at: outside an e-mail address's local part, anything but letters, digits and
  * the characters a kept span begins or is made of; inside one whose run has no @ after it, its letters
  * that are neither Latin nor a domain's, digits other than ASCII, % and +.
  */
-const INERT_OUTSIDE_LOCAL = /[^\p{L}\p{N}._%+\-/{@]+/uy;
-const INERT_INSIDE_LOCAL = /(?:(?![\p{Script=Latin}A-Za-z0-9_-])[\p{L}\p{N}%+])+/uy;
+const INERT_OUTSIDE_LOCAL = /[^\p{L}\p{N}._%+\-/{@&<]{1,65536}/uy;
+// One class made by subtraction (the v flag), not a lookahead repeated per character.
+const INERT_INSIDE_LOCAL = new RegExp(String.raw`[[\p{L}\p{N}%+]--[\p{Script=Latin}0-9]]{1,65536}`, 'vy');
 
 /** What ends a URL or a domain's path but is read as the sentence's punctuation when it comes last. */
 const TRAILING_PUNCTUATION = new Set('.,;:!?)]');
 const URL_SCHEMES = ['https:', 'http:', 'ftp:', 'file:', 'mailto:', 'www.'];
+const TEL = 'tel:';
+/** A tag written as text, its name included: `<b`, `</p`, `&lt;b`, `&lt;/p`. */
+const TAG_AS_TEXT = /(?:<|&lt;)\/?[A-Za-z][A-Za-z0-9-]{0,63}/y;
+const CHARACTER_REFERENCE = /&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/y;
 /** The endings of a chain of labels that make it a domain or a file name: top-level domains and file extensions. */
 const KNOWN_ENDINGS = new Set([
   ...['uz', 'com', 'org', 'net', 'ru', 'edu', 'gov', 'int', 'io', 'info', 'me', 'de', 'uk', 'app', 'dev'],
@@ -52,12 +61,32 @@ const KNOWN_ENDINGS = new Set([
 const LONGEST_KNOWN_ENDING = 4;
 /** Names with punctuation in them that stay as written. */
 const PUNCTUATED_NAMES = ['.NET', 'F#'];
-const CODE_RUN = /[A-Za-z0-9]+/y;
+const CODE_RUN = /[A-Za-z0-9]{1,65536}/y;
 const DIGIT = /[0-9]/;
 const CAPITAL = /[A-Z]/;
 
-/** The index just past the run `pattern` reads at `at`, or `at` when none starts there. */
+/**
+ * The most a run pattern reads at once. A quantified class that holds characters beyond the BMP (\p{L}
+ * does) keeps an entry per character on the regular expression engine's stack, which overflows on a run
+ * of some millions: runs are read in pieces of this many and joined.
+ */
+const RUN_PIECE = 65536;
+
+/** The index just past the run `pattern` (a class, {1,RUN_PIECE}) reads at `at`, or `at` when none starts there. */
 function runEnd(pattern: RegExp, text: string, at: number): number {
+  let end = at;
+  for (;;) {
+    pattern.lastIndex = end;
+    if (!pattern.test(text)) return end;
+    const piece = pattern.lastIndex - end;
+    end = pattern.lastIndex;
+    // A piece shorter than the most the pattern reads ended the run (a pair of surrogates counts two).
+    if (piece < RUN_PIECE) return end;
+  }
+}
+
+/** The index just past what `pattern` matches at `at`, or `at`. */
+function matchEnd(pattern: RegExp, text: string, at: number): number {
   pattern.lastIndex = at;
   return pattern.test(text) ? pattern.lastIndex : at;
 }
@@ -120,6 +149,8 @@ class Scan {
     if (domain !== -1) return domain;
     const code = this.codeAt(at);
     if (code !== -1) return code;
+    const markup = this.markupAt(at);
+    if (markup !== -1) return markup;
     const punctuated = this.punctuatedNameAt(at);
     if (punctuated !== -1) return punctuated;
     if (char === '/') return this.pathAt(at);
@@ -167,12 +198,26 @@ class Scan {
   }
 
   private urlAt(at: number): number {
-    const first = this.text.charCodeAt(at) | 0x20;
+    const text = this.text;
+    if (text.startsWith(TEL, at)) return withoutTrailingPunctuation(text, at + TEL.length);
+    const first = text.charCodeAt(at) | 0x20;
     // h, f, m, w: the first letters of the schemes, so that most positions cost one comparison.
     if (first !== 0x68 && first !== 0x66 && first !== 0x6d && first !== 0x77) return -1;
-    const head = this.text.slice(at, at + 7).toLowerCase();
+    const head = text.slice(at, at + 7).toLowerCase();
     const scheme = URL_SCHEMES.find((prefix) => head.startsWith(prefix));
-    return scheme ? withoutTrailingPunctuation(this.text, at + scheme.length) : -1;
+    if (!scheme) return -1;
+    const end = withoutTrailingPunctuation(text, at + scheme.length);
+    return end === -1 && scheme === 'mailto:' ? at + scheme.length : end;
+  }
+
+  /** A tag written as text or a character reference at `at`, or -1. */
+  private markupAt(at: number): number {
+    const char = this.text[at];
+    if (char !== '<' && char !== '&') return -1;
+    const tag = matchEnd(TAG_AS_TEXT, this.text, at);
+    if (tag !== at) return tag;
+    const reference = matchEnd(CHARACTER_REFERENCE, this.text, at);
+    return reference !== at ? reference : -1;
   }
 
   /** `[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`, its local part read once per run. */
@@ -267,7 +312,7 @@ function wordAt(text: string, at: number): number {
  */
 export function mapWords(text: string, convert: (word: string) => string): string {
   const scan = new Scan(text);
-  const parts: string[] = [];
+  const parts = new TextBuilder();
   let copied = 0;
   let at = 0;
   while (at < text.length) {
@@ -284,9 +329,10 @@ export function mapWords(text: string, convert: (word: string) => string): strin
     const address = scan.addressInside(at, end);
     // The letters before such an address are a text of their own, as if a space stood between.
     const words = address !== -1 ? mapWords(text.slice(at, address), convert) : convert(text.slice(at, end));
-    parts.push(text.slice(copied, at), words);
+    parts.add(text.slice(copied, at));
+    parts.add(words);
     copied = at = address !== -1 ? address : end;
   }
-  parts.push(text.slice(copied));
-  return parts.join('');
+  parts.add(text.slice(copied));
+  return parts.toString();
 }

@@ -25,12 +25,10 @@ const COMMON_STEMS = new StemTable(EXCEPTIONS);
 const NAME_STEMS = new StemTable(NAMES);
 
 const UZBEK_LATIN = new RegExp(`^[A-Za-z${APOSTROPHE_CHARS}-]+$`);
-const APOSTROPHES = new Set(APOSTROPHE_CHARS);
 
 /** A capital of the words the letter rules read (ASCII letters and apostrophes only). */
-function isCapital(code: number): boolean {
-  return code >= 0x41 && code <= 0x5a;
-}
+const CAPITAL_AFTER_FIRST = /[A-Z]/g;
+const APOSTROPHE_LIST = [...APOSTROPHE_CHARS];
 
 /**
  * A segment of one case (letter-case.ts): an upper-case one that is a Roman numeral stays as written.
@@ -62,7 +60,7 @@ function shapedLikeABrand(segments: readonly CaseSegment[]): boolean {
 /** A word without hyphens, each of its segments of one case in that case. */
 function part(word: string, commonWord = true): string {
   const segments = caseSegments(word);
-  if (shapedLikeABrand(segments)) return word;
+  if (!segments || shapedLikeABrand(segments)) return word;
   return segments.map((segment, index) => segmentToCyrillic(segment, index === 0, commonWord)).join('');
 }
 
@@ -83,8 +81,7 @@ function hyphenated(token: string): string {
  * suffix goes to Cyrillic. The apostrophe is the word's last one, with letters only after it.
  */
 function keptBeforeApostrophe(token: string): string | null {
-  let mark = token.length - 1;
-  while (mark > 0 && !APOSTROPHES.has(token[mark]!)) mark--;
+  const mark = Math.max(...APOSTROPHE_LIST.map((apostrophe) => token.lastIndexOf(apostrophe)));
   if (mark < 1 || mark === token.length - 1 || token.includes('-', mark)) return null;
   const name = token.slice(0, mark);
   return staysLatin(name) ? name + token[mark]! + part(token.slice(mark + 1)) : null;
@@ -96,8 +93,8 @@ function keptBeforeApostrophe(token: string): string | null {
  * kept word (tabiiy, not Tab + iiy) is never cut.
  */
 function keptWithSuffixes(token: string): string | null {
-  let capital = 1;
-  while (capital < token.length && !isCapital(token.charCodeAt(capital))) capital++;
+  CAPITAL_AFTER_FIRST.lastIndex = 1;
+  const capital = CAPITAL_AFTER_FIRST.exec(token)?.index ?? token.length;
   if (capital >= token.length - 1) return null;
   const lower = token.toLowerCase();
   let chains: ((from: number) => boolean) | undefined;

@@ -4,6 +4,7 @@
  * and ье are ye: объект → obyekt), сҳ is sʼh. Digraphs take the case of their word (Ш → Sh, ШАҲАР → SHAHAR).
  */
 import { LETTER_MARK, TUTUQ } from './apostrophes';
+import { TextBuilder } from './text-builder';
 
 /** One Latin letter each, in the same order: а → a, б → b … ҳ → h. */
 const ONE_TO_ONE = ['абвгдежзийклмнопрстуфхцыэқҳ', 'abvgdejziyklmnoprstufxsieqh'] as const;
@@ -55,21 +56,21 @@ function latinRun(text: string, run: string, offset: number): string {
     const char = text[index];
     return char !== undefined && char !== lowerAt(index);
   };
-  let out = '';
+  const out = new TextBuilder();
   for (let inRun = 0; inRun < run.length; inRun++) {
     const lower = lowerRun[inRun]!;
     const char = run[inRun]!;
     if (LETTERS[lower] === undefined) {
-      out += char;
+      out.add(char);
       continue;
     }
     const at = offset + inRun;
     const latin = latinOf(lower, lowerAt(at - 1), lowerAt(at + 1));
-    if (char === lower || latin === '') out += latin;
-    else if (latin.length === 1 || isUpperAt(at + 1) || (!isLetter(text[at + 1]) && isUpperAt(at - 1))) out += latin.toUpperCase();
-    else out += latin.charAt(0).toUpperCase() + latin.slice(1);
+    if (char === lower || latin === '') out.add(latin);
+    else if (latin.length === 1 || isUpperAt(at + 1) || (!isLetter(text[at + 1]) && isUpperAt(at - 1))) out.add(latin.toUpperCase());
+    else out.add(latin.charAt(0).toUpperCase() + latin.slice(1));
   }
-  return out;
+  return out.toString();
 }
 
 export function toLatin(text: string): string {

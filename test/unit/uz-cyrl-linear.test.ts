@@ -4,7 +4,7 @@
  * length, whatever the input holds. Each is fed long runs of every class of character a backend field
  * can bring (Latin letters, Cyrillic, the apostrophes ʻ ʼ ', digits, @ . -, what starts a URL, a path or
  * a placeholder, combining marks, right-to-left controls, zero-width joiners, deep and unmatched tags),
- * at 64 KB, 1 MB and 8 MB.
+ * at 64 KB, 1 MB and 8 MB, with the heap the site has (256 MB).
  *
  * Each case runs in a worker thread, which is terminated at the case's bound, so that a transform whose
  * time grows with the square of its input fails in bounded time instead of freezing the test run. The
@@ -105,6 +105,11 @@ function cases(): Case[] {
     { name: 'closing tags with nothing open', transform: 'cyrillicHtml', head: '<p>'.repeat(MB / 6) + 'a', unit: '</b>', tail: '', size: MB / 2 },
     { name: 'Cyrillic words', transform: 'toLatin', head: '', unit: 'Шаҳар ъеЁ цц ', tail: '', size: MB },
     { name: 'everything mixed', transform: 'cyrillicText', head: 'a ', unit: mixed, tail: '', size: 8 * MB },
+    // One word of 8 MB, or one run: what holds a node or an entry per character fails here.
+    { name: 'one word of capitals inside (aBaB…)', transform: 'cyrillicText', head: 'a ', unit: 'aB', tail: '', size: 8 * MB },
+    { name: 'one word of apostrophes (aʼaʼ…)', transform: 'cyrillicText', head: 'a ', unit: "a'", tail: '', size: 8 * MB },
+    { name: 'one run of Cyrillic', transform: 'cyrillicText', head: 'a ', unit: 'б', tail: '', size: 8 * MB },
+    { name: 'one word of gʻ', transform: 'cyrillicText', head: 'a ', unit: 'gʻ', tail: '', size: 8 * MB },
     { name: 'everything mixed', transform: 'cyrillicHtml', head: '<p>a ', unit: mixed, tail: '</p>', size: 8 * MB },
     { name: 'Cyrillic and Latin', transform: 'toLatin', head: '', unit: 'Шаҳар ъе ab1 ', tail: '', size: 8 * MB },
   );
@@ -126,21 +131,34 @@ async function startWorker(): Promise<Worker> {
     write: false,
     logLevel: 'silent',
   });
-  return new Worker(bundled.outputFiles[0]!.text, { eval: true });
+  // The heap the site runs with (npm start: --max-old-space-size=256), so that a transform that holds too
+  // much for it fails here as it would fail the site.
+  return new Worker(bundled.outputFiles[0]!.text, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 256 } });
 }
 
 /** The case's answer, or a rejection when its bound passes first (the worker is then terminated). */
 function run(test: Case): Promise<Answer> {
   const limit = bound(test.head.length + test.size + test.tail.length);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const what = `${test.transform} on ${test.size / KB} KB of ${test.name}`;
+    const done = () => {
+      clearTimeout(timer);
       worker.removeAllListeners('message');
+      worker.removeAllListeners('error');
+    };
+    const timer = setTimeout(() => {
+      done();
       void worker.terminate();
-      reject(new Error(`${test.transform} on ${test.size / KB} KB of ${test.name}: not done within its bound of ${Math.round(limit)} ms`));
+      reject(new Error(`${what}: not done within its bound of ${Math.round(limit)} ms`));
     }, limit);
     worker.once('message', (answer: Answer) => {
-      clearTimeout(timer);
+      done();
       resolve(answer);
+    });
+    // Out of memory, or a stack overflow in a regular expression: the worker ends with an error.
+    worker.once('error', (error: Error) => {
+      done();
+      reject(new Error(`${what}: ${error.message}`));
     });
     worker.postMessage(test);
   });

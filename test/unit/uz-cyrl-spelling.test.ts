@@ -211,3 +211,22 @@ describe('one spelling for each month, in dates and in text', () => {
     expect(formatDate('2026-06-01', 'ru')).toBe('1 июня 2026 г.');
   });
 });
+
+describe('what is written as code stays as written', () => {
+  it('keeps mailto: and tel: addresses, and mailto: on its own, but writes the label Tel: in Cyrillic', () => {
+    expectEach([
+      ['Yozing: mailto:info@ztu.uz yoki tel:+998662330000', 'Ёзинг: mailto:info@ztu.uz ёки tel:+998662330000'],
+      ['mailto: manzilini yozing', 'mailto: манзилини ёзинг'],
+      ['Tel: +998 66 233-00-00', 'Тел: +998 66 233-00-00'],
+    ]);
+  });
+
+  it('keeps character references and tags written as text, the tag’s name included', () => {
+    expectEach([
+      ['&lt;b&gt; tegi', '&lt;b&gt; теги'],
+      ['&lt;/p&gt; bilan yopiladi', '&lt;/p&gt; билан ёпилади'],
+      ['<b>qalin</b> matn', '<b>қалин</b> матн'],
+      ['&amp; va &#171;soʻz&#187;', '&amp; ва &#171;сўз&#187;'],
+    ]);
+  });
+});
