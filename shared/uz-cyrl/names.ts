@@ -37,4 +37,6 @@ export const NAMES: readonly StemPair[] = [
   ['Tatyana', 'Татьяна'],
   ['Darya', 'Дарья'],
   ['Sofya', 'Софья'],
+  ['Santyago', 'Сантьяго'],
+  ['Nyuton', 'Ньютон'],
 ];

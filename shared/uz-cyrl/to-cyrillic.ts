@@ -52,16 +52,29 @@ const BRAND_PREFIX = 3;
 function shapedLikeABrand(segments: readonly CaseSegment[]): boolean {
   const [first] = segments;
   return (
-    (segments.length > 1 && first!.case === 'lower' && first!.text.length <= BRAND_PREFIX) ||
+    (segments.length > 1 && first!.case === 'lower' && first!.text.length <= BRAND_PREFIX && !elision(first!.text)) ||
     segments.filter((segment) => segment.case === 'capitalised').length > 1
   );
+}
+
+/** Small letters and an apostrophe before a capital: a French elision (Kot-d’Ivuar), its apostrophe kept. */
+function elision(text: string): boolean {
+  return APOSTROPHE_LIST.includes(text.at(-1)!);
 }
 
 /** A word without hyphens, each of its segments of one case in that case. */
 function part(word: string, commonWord = true): string {
   const segments = caseSegments(word);
   if (!segments || shapedLikeABrand(segments)) return word;
-  return segments.map((segment, index) => segmentToCyrillic(segment, index === 0, commonWord)).join('');
+  return segments
+    .map((segment, index) => {
+      if (segment.case !== 'lower' || segments[index + 1]?.case !== 'capitalised' || !elision(segment.text)) {
+        return segmentToCyrillic(segment, index === 0, commonWord);
+      }
+      const letters = { text: segment.text.slice(0, -1), case: segment.case };
+      return segmentToCyrillic(letters, index === 0, commonWord) + segment.text.at(-1)!;
+    })
+    .join('');
 }
 
 const CAPITAL = /^[A-Z]/;

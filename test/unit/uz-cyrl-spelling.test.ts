@@ -189,7 +189,15 @@ describe('ь, ц, ъ and е in loanwords and names', () => {
     expectEach([
       ['Natalya', 'Наталья'],
       ['Nyu-York', 'Нью-Йорк'],
+      ['Santyago', 'Сантьяго'],
       ['moʻtabar', 'мўътабар'],
+    ]);
+  });
+
+  it('keeps the apostrophe of a French elision before a capital, and reads the name after it', () => {
+    expectEach([
+      ['Kot-d’Ivuar', 'Кот-д’Ивуар'],
+      ["Kot-d'Ivuar", "Кот-д'Ивуар"],
     ]);
   });
 });
