@@ -7,6 +7,8 @@
  *     hayotsiz), so tsenzura → цензура, Shveytsariya → Швейцария, meditsina → медицина;
  *   - ye after a consonant is ье: Uzbek writes е after a consonant as e, so a y there is a sign's
  *     (Vyetnam → Вьетнам, premyera → премьера; the ъ of obyekt, subyekt is the exception lists');
+ *   - s of -ksiya, -psiya, -ksion is ц: Russian -кция, -пция, -кцион (opsiya → опция, reaksion →
+ *     реакцион), as in every such word of the exception lists;
  *   - yon after l or n after a vowel, unless an Uzbek suffix begins at the n, is ьон (pavilyon →
  *     павильон, kanyonda → каньонда; dunyoning stays дунёнинг);
  *   - the tutuq belgisi is ъ wherever it is written, between s and h too (Isʼhoq → Исъҳоқ).
@@ -82,6 +84,9 @@ export function lettersToCyrillic(word: string, atStart = true): string {
     ) {
       out.add('ц');
       i++;
+    } else if (char === 's' && (word[i - 1] === 'k' || word[i - 1] === 'p') && next === 'i' && (word.startsWith('ya', i + 2) || word.startsWith('on', i + 2))) {
+      // -ksiya, -psiya: the Russian -кция, -пция written with s (opsiya, reaksiya, konsepsiya).
+      out.add('ц');
     } else if ((char === 's' || char === 'c') && next === 'h') {
       out.add(char === 's' ? 'ш' : 'ч');
       i++;

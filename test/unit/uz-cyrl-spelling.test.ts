@@ -173,6 +173,18 @@ describe('ь, ц, ъ and е in loanwords and names', () => {
     ]);
   });
 
+  it('writes the s of -ksiya, -psiya and -ksion as ц, and leaves other -siya and -ksi alone', () => {
+    expectEach([
+      ['opsiya', 'опция'],
+      ['reaksiya', 'реакция'],
+      ['korrupsiya', 'коррупция'],
+      ['reaksion', 'реакцион'],
+      ['versiya', 'версия'],
+      ['pensiya', 'пенсия'],
+      ['taksi', 'такси'],
+    ]);
+  });
+
   it('writes ye after a consonant as ье and yon after l or n as ьон, but not before a suffix', () => {
     expectEach([
       ['Syerra-Leone', 'Сьерра-Леоне'],
