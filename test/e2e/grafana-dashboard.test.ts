@@ -2,9 +2,10 @@
  * deploy/grafana/site.json against what it will read: every query of every panel is run against Debian's
  * Prometheus scraping the built site's metrics listener (with Redis, as the replicas run, and
  * deploy/prometheus/'s rules, whose recorded series some panels show) while the site answers pages,
- * images, backend calls and purges; each must return data. A typo in a metric or label name, or a panel
- * reading a series the site no longer exports, is an empty panel a sysadmin would meet during an incident.
- * Where prometheus is missing this skips, with a message; with REQUIRE_PROMETHEUS=1 (.ci/run) that is an error.
+ * images, backend calls, purges and Web Vitals beacons; each must return data. A typo in a metric or
+ * label name, or a panel reading a series the site no longer exports, is an empty panel a sysadmin would
+ * meet during an incident. Where prometheus is missing this skips, with a message; with
+ * REQUIRE_PROMETHEUS=1 (.ci/run) that is an error.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMETHEUS, startPrometheus, type RunningPrometheus } from '../../scripts/lib/soak/prometheus.mjs';
+import { FIELD_VITALS_PATH } from '../../shared/field-vitals';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../helpers/redis-server';
 import { startServer, type RunningServer } from '../helpers/server-process';
 
@@ -22,6 +24,7 @@ if (!HAS_PROMETHEUS) console.warn('prometheus is not installed: skipping the Gra
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = 'grafana-dashboard-test-purge-token';
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
 /** Grafana's own variable: at least four of the test Prometheus's one-second scrapes. */
 const RATE_INTERVAL = '10s';
 
@@ -44,7 +47,15 @@ describe.skipIf(!HAS_PROMETHEUS || !REDIS_SERVER)('the Grafana dashboard (deploy
   let visiting = true;
   let visits: Promise<void>;
 
-  /** What a visitor, an editor and the site's own work do: pages warm and cold, an image, a purge. */
+  /** A phone's browser reporting a view's Web Vitals, as client/field-vitals.ts does. */
+  const beacon = (path: string) =>
+    fetch(site.url + FIELD_VITALS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE },
+      body: JSON.stringify({ path, navigation: 'navigate', device: 'mobile', metrics: { LCP: 2300, INP: 180, CLS: 0.04, FCP: 1200, TTFB: 450 } }),
+    }).then((r) => r.arrayBuffer());
+
+  /** What a visitor, an editor and the site's own work do: pages warm and cold, an image, a purge, Web Vitals. */
   async function visit(): Promise<void> {
     const home = await (await fetch(`${site.url}/en`)).text();
     const image = /\/_img\/[^"'\s)]+/.exec(home)?.[0];
@@ -53,6 +64,7 @@ describe.skipIf(!HAS_PROMETHEUS || !REDIS_SERVER)('the Grafana dashboard (deploy
       // A news id nobody asked for yet: a cold page, and a backend call.
       await fetch(`${site.url}/ru/news/${100 + round}`).then((r) => r.arrayBuffer());
       if (image) await fetch(site.url + image).then((r) => r.arrayBuffer());
+      await beacon(`/ru/news/${1 + (round % 5)}`);
       if (round % 5 === 0)
         await fetch(`${site.url}/_cache/purge`, {
           method: 'POST',
@@ -89,6 +101,8 @@ describe.skipIf(!HAS_PROMETHEUS || !REDIS_SERVER)('the Grafana dashboard (deploy
       'site_redis_up',
       'site_purges_total',
       'site_image_fallbacks_total',
+      'site_field_lcp_seconds',
+      'site_field_inp_seconds',
     ])
       expect(text).toContain(metric);
   });
