@@ -1,6 +1,7 @@
 /**
- * The "Maxsus imkoniyatlar" panel in Chromium: each setting chosen with and without JavaScript applies,
- * persists across pages and visits (the cookie), and is in the server's HTML and CSS from the first
+ * The "Maxsus imkoniyatlar" panel in Chromium: each setting chosen with and without JavaScript applies
+ * (with JavaScript shown at once, by pointer or keyboard, and put back when the panel is closed without
+ * Apply), persists across pages and visits (the cookie), and is in the server's HTML and CSS from the first
  * paint (checked with scripts off); in each mode no text is below 7:1 in the high-contrast modes, no
  * page is wider than a 320 px screen at 200 % text, axe finds nothing, and the sliders stand still
  * with motion off.
@@ -33,6 +34,22 @@ async function choose(page: Page, picks: Record<string, string>, submit: 'apply'
   for (const [name, value] of Object.entries(picks)) await page.locator(`.a11y-panel input[name="${name}"][value="${value}"]`).check();
   await Promise.all([page.waitForEvent('load'), page.locator(`.a11y-panel__actions button${submit === 'reset' ? '[name="reset"]' : ':not([name])'}`).click()]);
 }
+
+/** What a visitor sees of the display settings: text sizes, the page's colours, the images shown in the article. */
+const look = (page: Page) =>
+  page.evaluate(() => ({
+    rootSize: getComputedStyle(document.documentElement).fontSize,
+    paragraph: parseFloat(getComputedStyle(document.querySelector('main p')!).fontSize),
+    color: getComputedStyle(document.body).color,
+    background: getComputedStyle(document.body).backgroundColor,
+    shownImages: [...document.querySelectorAll('main img')].filter((image) => image.getBoundingClientRect().height > 0).length,
+  }));
+
+/** The panel's checked choice per setting. */
+const checkedChoices = (page: Page) =>
+  page.$$eval('.a11y-panel input[type="radio"]:checked', (inputs) =>
+    Object.fromEntries(inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value])),
+  );
 
 /** Presses Tab until `selector` has the focus; the number of presses it took (fails after 40). */
 async function tabTo(page: Page, selector: string): Promise<number> {
@@ -95,6 +112,95 @@ describe('the accessibility panel', () => {
     // Widgets still work in the mode: the phone menu opens.
     await page.locator('.site-header__toggle').click();
     await page.waitForSelector('#main-nav.is-open');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('with JavaScript shows a choice clicked at once, before Apply, which then keeps it; closed without Apply, the page is as it was', async () => {
+    const context = await contextWith('', { viewport: { width: 375, height: 800 } });
+    const { page, problems } = watch(await context.newPage());
+    const posted: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posted.push(request.url()));
+    await page.goto(`${site.server.url}/en/news/1`);
+    await hydrated(page);
+    const before = await look(page);
+    expect(before.rootSize).toBe('16px');
+    expect(before.shownImages).toBeGreaterThan(0);
+    await page.locator('.a11y-panel__toggle').click();
+    await page.locator('.a11y-panel input[name="size"][value="200"]').check();
+    // Before Apply: the page's text is twice as large already, and nothing has been sent or stored.
+    expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '200' });
+    const larger = await look(page);
+    expect(larger.rootSize).toBe('32px');
+    expect(larger.paragraph).toBe(before.paragraph * 2);
+    await page.locator('.a11y-panel input[name="contrast"][value="yellow"]').check();
+    await page.locator('.a11y-panel input[name="images"][value="off"]').check();
+    expect(await look(page)).toMatchObject({ color: 'rgb(255, 255, 0)', background: 'rgb(0, 0, 0)', shownImages: 0 });
+    expect(posted).toEqual([]);
+    expect((await context.cookies()).some((cookie) => cookie.name === 'a11y')).toBe(false);
+    // Closed by its button without Apply: the page is back in the settings it was rendered in, as are the choices.
+    await page.locator('.a11y-panel__toggle').click();
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-text-size'));
+    expect(await htmlAttributes(page)).toEqual({});
+    expect(await look(page)).toEqual(before);
+    expect(await checkedChoices(page)).toEqual({ size: '100', contrast: 'site', images: 'on', motion: 'system' });
+    // Chosen again and applied: kept, on this page and the next, as without JavaScript.
+    await page.locator('.a11y-panel__toggle').click();
+    await page.locator('.a11y-panel input[name="size"][value="200"]').check();
+    await Promise.all([page.waitForEvent('load'), page.locator('.a11y-panel__actions button:not([name])').click()]);
+    expect(page.url()).toBe(`${site.server.url}/en/news/1`);
+    expect(posted).toEqual([`${site.server.url}/accessibility`]);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'a11y')?.value).toBe('size:200');
+    expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '200' });
+    expect((await look(page)).rootSize).toBe('32px');
+    const next = await page.goto(`${site.server.url}/ru/about`);
+    expect(await next!.text()).toContain('<html lang="ru" dir="ltr" data-text-size="200">');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('with JavaScript shows a choice made with the arrow keys at once; Escape puts back the settings the page has', async () => {
+    const context = await contextWith('contrast:black', { viewport: { width: 1280, height: 800 } });
+    const { page, problems } = watch(await context.newPage());
+    await page.goto(`${site.server.url}/en/news/1`);
+    await hydrated(page);
+    const before = await look(page);
+    expect(before).toMatchObject({ rootSize: '16px', color: 'rgb(0, 0, 0)', background: 'rgb(255, 255, 255)' });
+    await tabTo(page, '.a11y-panel__toggle');
+    await page.keyboard.press('Enter');
+    // Tab enters each group at its checked choice; the arrow keys check the next one.
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+    expect((await look(page)).rootSize).toBe('32px');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    expect((await look(page)).background).toBe('rgb(0, 0, 0)');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    expect((await look(page)).shownImages).toBe(0);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '200', 'data-contrast': 'yellow', 'data-images': 'off', 'data-motion': 'none' });
+    expect(await checkedChoices(page)).toEqual({ size: '200', contrast: 'yellow', images: 'off', motion: 'none' });
+    // The page previewed, its panel open, is as readable as when the settings are applied.
+    expect(await lowContrastText(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
+    // Escape closes the panel without applying, the focus back on its button, the page as it was rendered.
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.a11y-panel').getAttribute('open')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.matches('.a11y-panel__toggle'))).toBe(true);
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-text-size'));
+    expect(await htmlAttributes(page)).toEqual({ 'data-contrast': 'black' });
+    expect(await look(page)).toEqual(before);
+    expect(await checkedChoices(page)).toEqual({ size: '100', contrast: 'black', images: 'on', motion: 'system' });
+    // Opened again, 125 % chosen and applied with Enter from its choice.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    expect((await look(page)).rootSize).toBe('20px');
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'a11y')?.value).toBe('size:125|contrast:black');
+    expect(await htmlAttributes(page)).toEqual({ 'data-text-size': '125', 'data-contrast': 'black' });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,8 @@
  * Navigation without a client router: every link loads a stored page, made quick by speculation rules
  * (a hovered link is fetched before the click), the back/forward cache (going back shows the page as
  * it was left, at once) and the 300 ms fade as a cross-document view transition (none under reduced
- * motion; a page given back in display settings changed since is loaded again). Also: a hydration
+ * motion; a page given back in display settings changed since is loaded again, one whose display panel
+ * only showed a choice is given back in its own). Also: a hydration
  * mismatch in an island cannot pass unnoticed.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -140,6 +141,33 @@ describe('navigation between stored pages', () => {
       () => location.pathname === '/en/about' && document.documentElement.dataset.contrast === 'black' && document.readyState === 'complete',
     );
     expect(notRestored).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives a page back with its display panel closed, in its own settings, when a choice was only shown there', async () => {
+    const { page, problems } = await recordingPage();
+    const notRestored = await bfcacheMisses(page);
+    await page.goto(`${server.url}/en/about`);
+    await hydrated(page);
+    // 200 % shown in the open panel, not applied, and the page left by a link (from the keyboard: the
+    // open form covers the part of the page under it).
+    await page.locator('.a11y-panel__toggle').click();
+    await page.locator('.a11y-panel input[name="size"][value="200"]').check();
+    expect(await page.getAttribute('html', 'data-text-size')).toBe('200');
+    await page.locator('main a[href="/en/rektorat"]').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/en/rektorat' && document.documentElement.dataset.shown === 'loaded');
+    expect(await page.getAttribute('html', 'data-text-size')).toBeNull();
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => location.pathname === '/en/about' && document.readyState === 'complete' && !document.documentElement.hasAttribute('data-text-size'),
+    );
+    // Given back as it was, not loaded again, with the panel closed and its choices as the page's settings.
+    expect(notRestored).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.shown)).toBe('restored');
+    expect(await page.locator('.a11y-panel').getAttribute('open')).toBeNull();
+    expect(await page.locator('.a11y-panel input[name="size"][value="100"]').isChecked()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });
