@@ -1775,6 +1775,9 @@ export const ADDED: readonly StemPair[] = [
   ['sentyabr', 'сентябрь'],
   ['sentr', 'центр'],
   ['mer', 'мэр'],
+  ['instansiya', 'инстанция'],
+  // the hertz's symbol, capitalised (50 Gts, kGts): the rule for a final ts reads small letters only
+  ['gts', 'гц'],
   // ъ after ў in Arabic loans, where the Latin oʻ shows only the letter
   ['moʻjiza', 'мўъжиза'],
   ['moʻjaz', 'мўъжаз'],

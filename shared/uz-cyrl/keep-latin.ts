@@ -58,6 +58,11 @@ export const KEEP_LATIN = new NameSet(
     'App',
     'Store',
     'Play',
+    'e-mail',
+    'Elsevier',
+    'Springer',
+    'LMS',
+    'STEAM',
     // file formats, units and abbreviations read in Latin
     'PDF',
     'DOCX',

@@ -13,13 +13,14 @@
  *   - a site path (`/ru/about`), a `{placeholder}`, an `@handle`, and `.NET` and `F#`;
  *   - a code of Latin letters and digits (`AB12345`, `B2`, `MP3`), and capitals after digits (`3D`,
  *     `5G`; small letters after digits are Uzbek suffixes: `10ta`);
- *   - a Latin word: letters with apostrophes inside (taʼlim), one at the end after o or g (togʻ), and
- *     inner hyphens (ota-ona).
+ *   - a Latin word: letters with apostrophes inside (taʼlim), one at the end after o or g (togʻ), a
+ *     tutuq belgisi written as ʼ at the end (mavqeʼ; ’ and ' there may close a quotation), and inner
+ *     hyphens (ota-ona).
  * Everything else is copied. Nothing here retries a pattern at every position of a long run: each
  * pattern that reads ahead (the part of an e-mail address before its @, the labels of a domain name)
  * remembers what it read for the rest of that run, so every character is read a bounded number of times.
  */
-import { APOSTROPHE_CHARS } from './apostrophes';
+import { APOSTROPHE_CHARS, TUTUQ } from './apostrophes';
 import { TextBuilder } from './text-builder';
 
 const APOSTROPHES = new Set(APOSTROPHE_CHARS);
@@ -299,7 +300,7 @@ function wordAt(text: string, at: number): number {
   if (end === at) return -1;
   for (;;) {
     for (let next: number; APOSTROPHES.has(text[end]!) && (next = runEnd(LATIN_RUN, text, end + 1)) > end + 1;) end = next;
-    if (APOSTROPHES.has(text[end]!) && 'oOgG'.includes(text[end - 1]!)) end++;
+    if ((APOSTROPHES.has(text[end]!) && 'oOgG'.includes(text[end - 1]!)) || text[end] === TUTUQ) end++;
     const next = text[end] === '-' ? runEnd(LATIN_RUN, text, end + 1) : end;
     if (next <= end + 1) return end;
     end = next;

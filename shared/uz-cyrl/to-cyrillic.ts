@@ -42,7 +42,7 @@ function segmentToCyrillic({ text, case: letterCase }: CaseSegment, first: boole
   // Small letters after capitals are suffixes written on (AQSHda, ZTUning): no stem, no word-initial э.
   if (!first && letterCase === 'lower') return lettersToCyrillic(lower, false);
   const common = letterCase !== 'capitalised' || commonWord ? COMMON_STEMS.lookup(lower) : undefined;
-  return inCase(common ?? lettersToCyrillic(lower), letterCase);
+  return inCase(common ?? lettersToCyrillic(lower, true, letterCase === 'lower'), letterCase);
 }
 
 /** A brand's prefix of small letters before a capital: iOS, eSIM, macOS, myID. */
@@ -57,6 +57,26 @@ function shapedLikeABrand(segments: readonly CaseSegment[]): boolean {
   );
 }
 
+/**
+ * A unit with a decimal prefix in small letters (kVt, mA, kGts, mkF): shaped like iOS, but Uzbek
+ * Cyrillic writes it in Cyrillic (кВт, мА, кГц, мкФ).
+ */
+const PREFIXED_UNIT = /^(?:k|m|mk|n|p|d)(?:V|Vt|VA|A|Gts|Pa|N|J|Om|Vb|Tl|Gn|F|Kl|B)$/;
+
+/**
+ * A capitalised part that runs into a kept one in capitals (MySQL, PostgreSQL, AutoCAD): a Latin-script
+ * name. Uzbek writes a word and its abbreviation together (ToshDU, OʻzMU), but never with one that is
+ * kept in Latin. The index of the segment after the kept part, or -1.
+ */
+function keptNameEnd(segments: readonly CaseSegment[]): number {
+  if (segments[0]!.case !== 'capitalised') return -1;
+  let end = -1;
+  for (let index = 1; index < segments.length; index++) {
+    if (segments[index]!.case === 'upper' && staysLatin(segments[index]!.text)) end = index + 1;
+  }
+  return end;
+}
+
 /** Small letters and an apostrophe before a capital: a French elision (Kot-d’Ivuar), its apostrophe kept. */
 function elision(text: string): boolean {
   return APOSTROPHE_LIST.includes(text.at(-1)!);
@@ -65,7 +85,18 @@ function elision(text: string): boolean {
 /** A word without hyphens, each of its segments of one case in that case. */
 function part(word: string, commonWord = true): string {
   const segments = caseSegments(word);
-  if (!segments || shapedLikeABrand(segments)) return word;
+  if (!segments || (shapedLikeABrand(segments) && !PREFIXED_UNIT.test(word))) return word;
+  const kept = keptNameEnd(segments);
+  if (kept !== -1) {
+    const name = segments.slice(0, kept).map((segment) => segment.text);
+    return (
+      name.join('') +
+      segments
+        .slice(kept)
+        .map((segment) => segmentToCyrillic(segment, false, commonWord))
+        .join('')
+    );
+  }
   return segments
     .map((segment, index) => {
       if (segment.case !== 'lower' || segments[index + 1]?.case !== 'capitalised' || !elision(segment.text)) {
@@ -79,6 +110,10 @@ function part(word: string, commonWord = true): string {
 
 const CAPITAL = /^[A-Z]/;
 
+/** A Roman numeral of one letter, which a hyphen and a word in small letters show to be an ordinal (I-kurs). */
+const ONE_LETTER_NUMERAL = new Set(['I', 'V', 'X']);
+const SMALL_LETTER = /^[a-z]/;
+
 /**
  * A hyphenated word: each piece on its own. Pieces that all begin with a capital are a name's
  * (Sent-Kits, San-Tome), not common words.
@@ -86,7 +121,7 @@ const CAPITAL = /^[A-Z]/;
 function hyphenated(token: string): string {
   const pieces = token.split('-');
   const name = pieces.every((piece) => CAPITAL.test(piece));
-  return pieces.map((piece) => part(piece, !name)).join('-');
+  return pieces.map((piece, index) => (ONE_LETTER_NUMERAL.has(piece) && SMALL_LETTER.test(pieces[index + 1] ?? '') ? piece : part(piece, !name))).join('-');
 }
 
 /**

@@ -49,6 +49,18 @@ describe('abbreviations keep their capitals, with Uzbek suffixes written on', ()
     expect(cyrillicText('I. Karimov, F.I.Sh., IIV, MDH')).toBe('И. Каримов, Ф.И.Ш., ИИВ, МДҲ');
   });
 
+  it('keeps a Roman numeral of one letter before a hyphen and a word (I-kurs), not a letter of a group or a vitamin', () => {
+    expectEach([
+      ['I-kurs', 'I-курс'],
+      ['V-bob', 'V-боб'],
+      ['X-sinf', 'X-синф'],
+      ['I-bosqichda', 'I-босқичда'],
+      ['A-guruh', 'А-гуруҳ'],
+      ['D-vitamin', 'Д-витамин'],
+      ['I. Karimov', 'И. Каримов'],
+    ]);
+  });
+
   it('does so inside a sentence', () => {
     expect(cyrillicText('AQSHdagi OTMlarga hujjat topshirish BMTning dasturi bilan')).toBe('АҚШдаги ОТМларга ҳужжат топшириш БМТнинг дастури билан');
   });
@@ -105,6 +117,35 @@ describe('Latin-script names and codes stay Latin', () => {
     expectEach([
       ['IT sohasi', 'IT соҳаси'],
       ['it va mushuk', 'ит ва мушук'],
+    ]);
+  });
+
+  it('keeps a name whose capitalised part runs into a kept one (MySQL, AutoCAD), its suffixes in Cyrillic', () => {
+    expectEach([
+      ['MySQL', 'MySQL'],
+      ['PostgreSQLga', 'PostgreSQLга'],
+      ['AutoCAD dasturi', 'AutoCAD дастури'],
+      ['ToshDU', 'ТошДУ'],
+      ['OʻzMUda', 'ЎзМУда'],
+    ]);
+  });
+
+  it('keeps e-mail, and names of publishers and platforms a university names every day', () => {
+    expectEach([
+      ['E-mail: info@ztu.uz', 'E-mail: info@ztu.uz'],
+      ['e-mail manzili', 'e-mail манзили'],
+      ['Elsevier va Springer jurnallari', 'Elsevier ва Springer журналлари'],
+      ['LMS tizimi, STEAM taʼlimi', 'LMS тизими, STEAM таълими'],
+    ]);
+  });
+
+  it('writes units with a prefix in small letters in Cyrillic (kVt), not as a brand like iOS', () => {
+    expectEach([
+      ['500 kVt quvvat', '500 кВт қувват'],
+      ['10 kV, 5 mA, 220 V', '10 кВ, 5 мА, 220 В'],
+      ['2,4 GGts, 50 Gts, 100 kGts', '2,4 ГГц, 50 Гц, 100 кГц'],
+      ['15 MPa, 101 kPa, 20 MVt', '15 МПа, 101 кПа, 20 МВт'],
+      ['iOS, eSIM, myID', 'iOS, eSIM, myID'],
     ]);
   });
 
@@ -182,6 +223,54 @@ describe('ь, ц, ъ and е in loanwords and names', () => {
       ['versiya', 'версия'],
       ['pensiya', 'пенсия'],
       ['taksi', 'такси'],
+    ]);
+  });
+
+  it('writes e after i as е: Russian loans have ие, never иэ, whether or not the Latin writes the y', () => {
+    expectEach([
+      ['abiturient', 'абитуриент'],
+      ['Abiturientlarga', 'Абитуриентларга'],
+      ['abituriyent', 'абитуриент'],
+      ['klient', 'клиент'],
+      ['orientir', 'ориентир'],
+      ['koeffitsient', 'коэффициент'],
+      ['gigiena', 'гигиена'],
+      ['ierarxiya', 'иерархия'],
+      ['Aliev', 'Алиев'],
+      ['poeziya', 'поэзия'],
+      ['duel', 'дуэль'],
+      ['maestro', 'маэстро'],
+      ['antiepitsentr', 'антиэпицентр'],
+    ]);
+  });
+
+  it('writes ts at the end of a word in small letters, and before suffixes that begin with a consonant, as ц; names and abbreviations keep тс', () => {
+    expectEach([
+      ['nemets', 'немец'],
+      ['shprits', 'шприц'],
+      ['kvarts', 'кварц'],
+      ['kvartslar', 'кварцлар'],
+      ['kvartsning', 'кварцнинг'],
+      ['gerts', 'герц'],
+      ['kilogerts', 'килогерц'],
+      ['Sent-Kits', 'Сент-Китс'],
+      ['sportsmen', 'спортсмен'],
+      ['Irkutsk', 'Иркутск'],
+      ['aytsa', 'айтса'],
+      ['hayotsiz', 'ҳаётсиз'],
+      ['ATS', 'АТС'],
+      ['MTSga', 'МТСга'],
+    ]);
+  });
+
+  it('reads a tutuq belgisi (ʼ) at the end of a word as ъ, but keeps a closing quotation mark', () => {
+    expectEach([
+      ['mavqeʼ', 'мавқеъ'],
+      ['voqeʼ', 'воқеъ'],
+      ['jamʼ', 'жамъ'],
+      ['‘kitob’', '‘китоб’'],
+      ["'kitob'", "'китоб'"],
+      ['‘soʻz’', '‘сўз’'],
     ]);
   });
 
