@@ -14,12 +14,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/helpers/build-once.ts'],
+          // The build, then one server and one Chromium that the files share (test/helpers/tier-site.ts).
+          globalSetup: ['test/helpers/build-once.ts', 'test/helpers/tier-site.ts'],
           // Bounds for a hang, not for speed: CI runs these beside the soak test and the quality gate on
           // two cores, where one page's checks have taken over a minute.
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each in browser contexts of its own; a worker that finishes a file takes
+          // the next one, so the two stay busy to the end however unequal the files are (vitest's --shard
+          // splits by the number of files: fixed halves, one of which can hold the heavy ones).
+          maxWorkers: 2,
         },
       },
       {

@@ -3,7 +3,8 @@
  * records console errors, page errors and React hydration complaints, so a test can assert none.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page, type Request } from 'playwright-core';
+import { inject } from 'vitest';
 import { islandHydrated } from './island-hydrated';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -16,9 +17,12 @@ export function chromiumPath(): string {
   return path;
 }
 
-/** `args`: more command-line switches, e.g. a `--user-agent` that every request carries. */
-export async function launch(args: string[] = []): Promise<Browser> {
-  return chromium.launch({
+/**
+ * How every Chromium of the tests starts (a file's own, or the tier's: test/helpers/tier-site.ts). `args`:
+ * more command-line switches, e.g. a `--user-agent` that every request carries.
+ */
+export function launchOptions(args: string[] = []): LaunchOptions {
+  return {
     executablePath: chromiumPath(),
     args: [
       ...args,
@@ -30,7 +34,18 @@ export async function launch(args: string[] = []): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
-  });
+  };
+}
+
+/**
+ * A Chromium for a test file: the tier's, when its set-up started one for all its files
+ * (test/helpers/tier-site.ts) and the file needs no switch of its own (`args`), or else one of the file's
+ * own. `browser.close()` ends either: the tier's loses only this file's contexts and stays up for the
+ * other files.
+ */
+export async function launch(args: string[] = []): Promise<Browser> {
+  const shared = args.length === 0 ? inject('tierBrowserEndpoint') : undefined;
+  return shared ? chromium.connect(shared) : chromium.launch(launchOptions(args));
 }
 
 /**

@@ -1,16 +1,18 @@
 /**
- * The usual browser-suite set-up: one production server on the embedded content and one Chromium for
- * the file, and the check every screen gets: it loads, every island on it hydrates, nothing else does,
- * and it settles with no console error, page error or hydration warning.
+ * The usual browser-suite set-up: a production server on the embedded content and a Chromium (the
+ * tier's, test/helpers/tier-site.ts, when it runs), and the check every screen gets: it loads, every
+ * island on it hydrates, nothing else does, and it settles with no console error, page error or
+ * hydration warning.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest';
 import { hydrated, launch, networkQuiet, newContext, watch, type WatchedPage } from './browser';
 import { hydratedStaticParts, wakeAllIslands } from './islands';
 import { startServer, type RunningServer } from './server-process';
 
 export interface SiteInBrowser {
-  server: RunningServer;
+  /** The tier's server, or the file's own when `env` asks for one or no tier's runs. */
+  server: Pick<RunningServer, 'url'>;
   browser: Browser;
   /**
    * One context for the file's pages that need nothing of their own (a fresh cookie jar, a device):
@@ -19,17 +21,22 @@ export interface SiteInBrowser {
   shared: BrowserContext;
 }
 
-/** Starts the server and the browser before the file's tests and stops both after them. */
+/**
+ * The server and the browser for the file's tests: the tier's server on the embedded content, unless
+ * `env` configures one of the file's own (started before the tests and stopped after them).
+ */
 export function useSiteInBrowser(env: Record<string, string> = {}): SiteInBrowser {
   const site = {} as SiteInBrowser;
+  let own: RunningServer | undefined;
   beforeAll(async () => {
-    site.server = await startServer(env);
+    const shared = Object.keys(env).length === 0 ? inject('tierSiteUrl') : undefined;
+    site.server = shared ? { url: shared } : (own = await startServer(env));
     site.browser = await launch();
     site.shared = await newContext(site.browser);
   });
   afterAll(async () => {
     await site.browser?.close();
-    await site.server?.stop();
+    await own?.stop();
   });
   return site;
 }
