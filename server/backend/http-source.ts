@@ -1,3 +1,4 @@
+import { jsonValuesWithin } from './json-budget';
 import { describeFailure, fetchWithinOrigin, readCapped, startCall } from './limited-fetch';
 import type { Source, SourceResult } from './source';
 
@@ -14,8 +15,9 @@ const failed = (reason: string): Failed => ({ kind: 'failed', reason });
 
 /**
  * The university's backend over HTTP. Every call, body included, has a timeout and is aborted when
- * nobody waits for it any more; bodies are counted in bytes as they arrive and cut off at the limit;
- * redirects are followed within the backend's own origin only (server/backend/limited-fetch.ts).
+ * nobody waits for it any more; bodies are counted in bytes as they arrive and cut off at the limit, and
+ * their JSON values counted before they are parsed (json-budget.ts); redirects are followed within the
+ * backend's own origin only (server/backend/limited-fetch.ts).
  */
 export function createHttpSource(baseUrl: string, timeoutMs: number, options: HttpSourceOptions = {}): Source {
   const base = baseUrl.replace(/\/+$/, '');
@@ -50,6 +52,8 @@ async function request(url: URL, maxBodyBytes: number, signal: AbortSignal): Pro
   }
   const bytes = await readCapped(response, maxBodyBytes);
   if (bytes === null) return failed('response too large');
+  // The bytes are bounded; what parsing makes of them is bounded here (json-budget.ts).
+  if (!jsonValuesWithin(bytes)) return failed('too many JSON values');
   try {
     return { kind: 'ok', json: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
   } catch {
