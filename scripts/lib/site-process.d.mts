@@ -14,6 +14,7 @@ export declare function siteEnv(port: number, metricsPort: number): NodeJS.Proce
 export declare function startBuiltSite(options?: {
   env?: Record<string, string>;
   nodeArgs?: string[];
+  stdio?: import('node:child_process').StdioOptions;
 }): Promise<{ url: string; metricsUrl: string; child: ChildProcess }>;
 /** Chromium's headless flags, as every script and browser test starts it. */
 export declare const CHROMIUM_FLAGS: string[];
