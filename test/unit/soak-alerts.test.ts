@@ -130,6 +130,19 @@ describe("judging a run's alerts", () => {
     expect(alertFindings(tampered([])).faults[0]!.expected[0]).toMatchObject({ judged: false });
   });
 
+  it('expects RedisMessagesRejected only of a forging fault whose messages a replica heard', () => {
+    const forged = (published: Array<{ atMs: number }>, fired: Array<{ alert: string; fromMs: number }> = []) => ({
+      ...run(fired),
+      timeline: [{ name: 'redis messages forged', group: 'redis-data', startMs: 100_000, endMs: 100_500 }],
+      findings: { messagesForged: published },
+    });
+    // RedisMessagesRejected's for: is 2 s on the soak's clock: bound 0.4 + 2 + 2 s.
+    const heard = forged([{ atMs: 100_400 }], [{ alert: 'RedisMessagesRejected', fromMs: 103_600 }]);
+    expect(alertFindings(heard).faults[0]!.expected[0]).toMatchObject({ judged: true, fired: true, afterMs: 3_600, boundMs: 4_400, inTime: true });
+    expect(alertFindings(forged([{ atMs: 100_400 }])).faults[0]!.expected[0]).toMatchObject({ judged: true, fired: false });
+    expect(alertFindings(forged([])).faults[0]!.expected[0]).toMatchObject({ judged: false });
+  });
+
   it('fails when a fault fired no alert, and calls an alert late after its bound (a speed goal)', () => {
     expect(goal(run([{ alert: 'SitePagesDegraded', fromMs: 107_000 }]), 'alerts-fired').ok).toBe(false);
     const late = run([

@@ -12,10 +12,10 @@
  * - in time: within the alert's `for:` plus two scrape intervals after the fault first showed (`onset`
  *   below): the scrape that sees the cause and the evaluation after it. Where the run recorded it, the
  *   first sign is measured (the first failed backend call or "redis unreachable" in a replica's log, the
- *   first degraded page in nginx's log, the first purge sent, the tampered pages asked); otherwise it is the known delay of the
- *   site's own clock (a slow call is timed when it ends). A fault that never showed (no call failed), or
- *   whose cause lasted less than the alert's `for:` after it showed, expects nothing: at the soak's
- *   scale it was a blip.
+ *   first degraded page in nginx's log, the first purge sent, the tampered pages asked, the forged
+ *   messages published); otherwise it is the known delay of the site's own clock (a slow call is timed
+ *   when it ends). A fault that never showed (no call failed), or whose cause lasted less than the
+ *   alert's `for:` after it showed, expects nothing: at the soak's scale it was a blip.
  */
 export const SETTLE_MS = 10_000;
 
@@ -54,6 +54,8 @@ const failedCalls = (run) => (run.logs ?? []).flatMap((log) => log.upstreamFailu
 const purgesSent = (run) => (run.purges ?? []).map((p) => p.sentMs);
 /** When the tampering fault had asked every replica for a page it wrote (never, when it found nothing to copy). */
 const tamperAsked = (run) => (run.findings?.tamperAsked ?? []).map((t) => t.atMs);
+/** When the forging fault had published its messages to at least one replica (never, when none was subscribed). */
+const messagesForged = (run) => (run.findings?.messagesForged ?? []).map((m) => m.atMs);
 
 /** When a fault first showed, on the run's clock: each a function of the run and the fault, null if it never did. */
 export const ONSETS = {
@@ -61,6 +63,7 @@ export const ONSETS = {
   firstDegradedPage: (run, fault) => firstFrom(degradedPages(run), fault.startMs),
   firstPurgeSent: (run, fault) => firstFrom(purgesSent(run), fault.startMs),
   firstTamperAsked: (run, fault) => firstFrom(tamperAsked(run), fault.startMs),
+  firstMessagesForged: (run, fault) => firstFrom(messagesForged(run), fault.startMs),
   /** The first kept log line beginning with `message`; `otherwiseMs` after the start where the kept lines ran out. */
   firstLogged: (message, otherwiseMs) => (run, fault) => firstFrom(loggedAt(run, message), fault.startMs) ?? fault.startMs + otherwiseMs,
   /** `ms` after the fault's start: a delay of the site's own, not recorded by the run. */
@@ -87,6 +90,8 @@ export const EXPECTED_ALERTS = {
   ],
   // Every replica is asked for the pages the fault wrote: that is when they refuse them.
   'redis entries tampered': [{ alert: 'RedisEntriesRejected', onset: ONSETS.firstTamperAsked, event: true }],
+  // Every subscribed replica drops the messages as they arrive.
+  'redis messages forged': [{ alert: 'RedisMessagesRejected', onset: ONSETS.firstMessagesForged, event: true }],
   'replica killed, kept down': [{ alert: 'SiteReplicaDown', onset: ONSETS.after(0) }],
 };
 
