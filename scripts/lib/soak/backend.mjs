@@ -3,7 +3,9 @@
  * behind a proxy that can misbehave as a real backend does, and whose data can change per entity.
  *
  * - News items up to `newsMax` exist (ids past the content's own are made from it), so a crawler
- *   inventing ids fills caches; past `newsMax` they are 404, as a real backend's are.
+ *   inventing ids fills caches; past `newsMax` they are 404, as a real backend's are. Ids from
+ *   UNASKED_NEWS_FROM on exist too, past every id the load invents: `unaskedNewsId()` hands out each
+ *   once, a page no replica holds, whose data a replica must fetch when it is asked for.
  * - `change(entity)` raises an entity's version, written into its visible text (`soak-news7-v3`), so a
  *   page tells which data it was made from: a stale answer is told from a fresh one.
  * - `mode`: 'ok', '500', 'hang' (never answers until the mode changes), 'slow' (3 s), 'hostile' (news
@@ -23,6 +25,8 @@ const NEWS_LIST = /^\/news\/yangiliklar\/(\?page=\d+)?$/;
 const RECTORATE = '/category/rektorot/';
 const PATHOLOGICAL = '/media/soak/pathological.svg';
 const SLOW_MS = 3_000;
+/** Past the news ids the load invents (./load.mjs: at most 10^6), within the site's 9 digits. */
+export const UNASKED_NEWS_FROM = 2_000_000;
 const IMAGE_TYPES = { '.svg': 'image/svg+xml', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
 /** Text that names an entity's version, as pages show it: `soak-news7-v3`, `soak-rectorate-v2`. */
@@ -43,6 +47,7 @@ export async function startSoakBackend({ embeddedUrl, newsMax }) {
   const hanging = new Set();
   const svg = pathologicalSvg();
   const state = { mode: 'ok', calls: 0, callsByMode: {} };
+  let nextUnasked = UNASKED_NEWS_FROM;
 
   const suffix = (record, fields, entity) => {
     const version = versions.get(entity);
@@ -71,7 +76,7 @@ export async function startSoakBackend({ embeddedUrl, newsMax }) {
     const item = NEWS_ITEM.exec(path);
     if (item) {
       const id = Number(item[1]);
-      if (id > newsMax) return { status: 404, text: '{"detail":"Not found."}' };
+      if (id > newsMax && id < UNASKED_NEWS_FROM) return { status: 404, text: '{"detail":"Not found."}' };
       const own = await embedded(path);
       if (own.status === 200) return { status: 200, text: JSON.stringify(newsItem(JSON.parse(own.text))) };
       // Ids past the content's own: one of its items under the new id.
@@ -153,6 +158,10 @@ export async function startSoakBackend({ embeddedUrl, newsMax }) {
     setMode(mode) {
       state.mode = mode;
       if (mode !== 'hang') for (const res of hanging) res.destroy();
+    },
+    /** A news id that exists and that nothing has asked for yet (each is handed out once). */
+    unaskedNewsId() {
+      return nextUnasked++;
     },
     usePathologicalImage(ids) {
       for (const id of ids) pathological.add(id);

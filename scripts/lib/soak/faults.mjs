@@ -66,23 +66,55 @@ export async function restartReplica(ctx, replica, signalName, downMs = 0) {
   return `${replica.name} ${ready ? `ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : 'NOT ready'}${stopNote(stopped, signalName)}`;
 }
 
+/** How often a backend fault asks for a page no replica holds: every window of the backend alerts' rates (4 s at the soak's scale) holds eight. */
+export const UNASKED_PAGE_EVERY_MS = 500;
+const VISITOR = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 soak', 'accept-encoding': 'br, gzip' };
+
+/**
+ * Until `signal` aborts, a visitor asks nginx every UNASKED_PAGE_EVERY_MS for a news page nothing has
+ * asked for (./backend.mjs's unaskedNewsId), without waiting for the one before: each is a backend call
+ * the replicas must make, so a backend fault is met by calls all along its window. The load's own cold
+ * pages do not see to that: wrk's few connections wait on the fault's slow or failing pages, and most of
+ * what they ask is cached by then, so a window of the alerts' rates could pass with no call at all (no
+ * ratio, and the alert's `for:` starts again). Resolves with how many pages it asked for.
+ */
+async function askUnaskedPages(ctx, signal) {
+  let asked = 0;
+  for (; !signal.aborted; asked++) {
+    const path = `/en/news/${ctx.backend.unaskedNewsId()}`;
+    // Its answer may come after the fault's end (a slow call's): it is read for hostile markup, not awaited.
+    void boundedFetch(ctx.nginx.url + path, { timeoutMs: 60_000, signal: ctx.signal, headers: VISITOR }).then(
+      async (response) => recordMarkup(ctx, 'backend rich text', path, [{ replica: 'through nginx', html: await response.text() }]),
+      () => null,
+    );
+    await sleep(UNASKED_PAGE_EVERY_MS, signal);
+  }
+  return asked;
+}
+
 function backendMode(mode, seconds) {
   return async (ctx) => {
+    const callsBefore = ctx.backend.state.calls;
     ctx.backend.setMode(mode);
+    const window = new AbortController();
+    const unasked = askUnaskedPages(ctx, AbortSignal.any([window.signal, ctx.signal]));
     const notes = [];
     try {
       if (mode === 'hostile') {
         // News nobody asked for yet: the replicas fetch them now, during the hostile answers.
         await sleep(1_000, ctx.signal);
-        const paths = [0, 1, 2].map(() => `/en/news/${4000 + Math.floor(Math.random() * 900)}`);
+        const paths = [0, 1, 2].map(() => `/en/news/${ctx.backend.unaskedNewsId()}`);
         const answers = await Promise.all(paths.map((path) => askEveryReplica(ctx, path)));
         paths.forEach((path, i) => recordMarkup(ctx, 'backend rich text', path, answers[i]));
         notes.push('3 new news pages asked from every replica');
       }
       await sleep(seconds * 1000, ctx.signal);
     } finally {
+      window.abort();
       ctx.backend.setMode('ok');
     }
+    const calls = ctx.backend.state.calls - callsBefore;
+    notes.push(`${await unasked} pages nothing had asked for, one every ${UNASKED_PAGE_EVERY_MS} ms through nginx; ${calls} backend calls in the window`);
     return notes.join('; ');
   };
 }
@@ -134,8 +166,6 @@ async function redisFrozen(ctx) {
   return `SIGSTOP for ${ctx.config.freezeS} s, then SIGCONT`;
 }
 
-/** News ids the backend has (at most its newsMax) and no load asks for: a page asked for its fresh entry. */
-const FRESH_NEWS_FROM = 3000;
 /** Past the backend's news: a replica that refuses a tampered entry there answers 404. */
 const TAMPERED_IDS_FROM = 900_000;
 
@@ -147,7 +177,8 @@ async function currentNewsEntry(ctx) {
   const via = pick(ctx.replicas.filter((r) => r.live));
   const build = via && (await via.health(ctx.signal))?.redis?.build;
   if (!build) return null;
-  const id = FRESH_NEWS_FROM + Math.floor(Math.random() * 900);
+  // Nothing has asked for it: no replica holds it, so the one asked fetches it and fills Redis.
+  const id = ctx.backend.unaskedNewsId();
   const key = `site:${build}:d:/news/yangiliklar/${id}/`;
   await boundedFetch(`${via.url}/en/news/${id}`, { timeoutMs: 60_000, signal: ctx.signal }).then(
     (r) => r.arrayBuffer(),
