@@ -4,7 +4,8 @@
  *     tests and degrees, key caps, units), compared case-insensitively as whole words, and a few more in
  *     capitals only (IT, where `it` is an Uzbek word). Callers add their own with keepLatin().
  *   - A word spelled with letters the Uzbek alphabet does not have: c other than in ch, and w (Coursera,
- *     CEFR, Windows); the transliterator leaves words with letters outside a-z as they are too.
+ *     CEFR, Windows), or as no Uzbek word is (Scholar, Sony); the transliterator leaves words with
+ *     letters outside a-z as they are too.
  *   - A word shaped like a brand: two capitalised parts (CodeOrbit, LoRa) or small letters before a
  *     capital (iOS, eSIM). Uzbek writes a word and an abbreviation together (ToshDU), never two words.
  * A suffix after an apostrophe is still Uzbek (YouTubeʼdan → YouTubeʼдан), and so are suffixes written
@@ -148,11 +149,23 @@ export const KEEP_LATIN_IN_CAPITALS = new Set(['IT', 'AI', 'UX', 'UI', 'MATLAB']
 const OUTSIDE_THE_ALPHABET = /c(?!h)|w/i;
 
 /**
+ * Spellings no Uzbek word has: sch at the start (Scholar, Schneider; ruscha is rus + cha), and y after a
+ * consonant with no vowel after it (Sony, Lynn, Tyler), where Uzbek y is always a vowel's neighbour. Not
+ * read in capitals: an abbreviation is letters, not a spelling.
+ */
+const FOREIGN_SPELLING = /^sch|[b-df-hj-np-tvxz]y(?![aeiouʻ])/i;
+
+/**
  * Whether a word (ASCII letters and apostrophes, one case segment or whole) stays as written: a kept
- * name, or letters the Uzbek alphabet does not have.
+ * name, or letters or spellings the Uzbek alphabet does not have.
  */
 export function staysLatin(word: string): boolean {
-  return KEEP_LATIN.has(word.toLowerCase()) || KEEP_LATIN_IN_CAPITALS.has(word) || OUTSIDE_THE_ALPHABET.test(word);
+  return (
+    KEEP_LATIN.has(word.toLowerCase()) ||
+    KEEP_LATIN_IN_CAPITALS.has(word) ||
+    OUTSIDE_THE_ALPHABET.test(word) ||
+    (word !== word.toUpperCase() && FOREIGN_SPELLING.test(word))
+  );
 }
 
 /** Adds names that must stay Latin in every later transliteration. */

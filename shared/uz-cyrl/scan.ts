@@ -13,7 +13,7 @@
  *   - a site path (`/ru/about`), a `{placeholder}`, an `@handle`, and `.NET` and `F#`;
  *   - a code of Latin letters and digits (`AB12345`, `B2`, `MP3`), and capitals after digits (`3D`,
  *     `5G`; small letters after digits are Uzbek suffixes: `10ta`);
- *   - a Latin word: letters with apostrophes inside (taʼlim), one at the end after o or g (togʻ), a
+ *   - a Latin word: letters with apostrophes inside (taʼlim, moʻʼjiza), one at the end after o or g (togʻ), a
  *     tutuq belgisi written as ʼ at the end (mavqeʼ; ’ and ' there may close a quotation), and inner
  *     hyphens (ota-ona).
  * Everything else is copied. Nothing here retries a pattern at every position of a long run: each
@@ -300,7 +300,11 @@ function wordAt(text: string, at: number): number {
   if (end === at) return -1;
   for (;;) {
     for (let next: number; APOSTROPHES.has(text[end]!) && (next = runEnd(LATIN_RUN, text, end + 1)) > end + 1;) end = next;
-    if ((APOSTROPHES.has(text[end]!) && 'oOgG'.includes(text[end - 1]!)) || text[end] === TUTUQ) end++;
+    if ((APOSTROPHES.has(text[end]!) && 'oOgG'.includes(text[end - 1]!)) || text[end] === TUTUQ) {
+      end++;
+      // A tutuq belgisi right after the letter mark (moʻʼjiza): the word goes on when letters follow.
+      if (APOSTROPHES.has(text[end]!)) continue;
+    }
     const next = text[end] === '-' ? runEnd(LATIN_RUN, text, end + 1) : end;
     if (next <= end + 1) return end;
     end = next;
@@ -308,10 +312,10 @@ function wordAt(text: string, at: number): number {
 }
 
 /**
- * `text` with each Latin word replaced by `convert(word)`; spans kept as written (the module's list)
- * and everything else unchanged.
+ * `text` with each Latin word replaced by `convert(word, after)`, `after` the character that follows
+ * the word ('' at the end); spans kept as written (the module's list) and everything else unchanged.
  */
-export function mapWords(text: string, convert: (word: string) => string): string {
+export function mapWords(text: string, convert: (word: string, after: string) => string): string {
   const scan = new Scan(text);
   const parts = new TextBuilder();
   let copied = 0;
@@ -329,7 +333,7 @@ export function mapWords(text: string, convert: (word: string) => string): strin
     }
     const address = scan.addressInside(at, end);
     // The letters before such an address are a text of their own, as if a space stood between.
-    const words = address !== -1 ? mapWords(text.slice(at, address), convert) : convert(text.slice(at, end));
+    const words = address !== -1 ? mapWords(text.slice(at, address), convert) : convert(text.slice(at, end), text.charAt(end));
     parts.add(text.slice(copied, at));
     parts.add(words);
     copied = at = address !== -1 ? address : end;

@@ -110,8 +110,13 @@ function part(word: string, commonWord = true): string {
 
 const CAPITAL = /^[A-Z]/;
 
-/** A Roman numeral of one letter, which a hyphen and a word in small letters show to be an ordinal (I-kurs). */
+/**
+ * A Roman numeral of one letter before a hyphen and a word in small letters (I-kurs, V-bob); I standing
+ * alone without the dot of an initial too (I–IV kurs, I bosqich; I. Karimov is an initial), but not V,
+ * which after a number is the volt (220 V).
+ */
 const ONE_LETTER_NUMERAL = new Set(['I', 'V', 'X']);
+const ONE = 'I';
 const SMALL_LETTER = /^[a-z]/;
 
 /**
@@ -167,7 +172,8 @@ const REMEMBERED_LENGTH = 40;
 
 export function toCyrillic(text: string): string {
   const seen = new Map<string, string>();
-  return mapWords(text, (token) => {
+  return mapWords(text, (token, after) => {
+    if (token === ONE && after !== '.') return token;
     if (token.length > REMEMBERED_LENGTH) return word(token);
     let cyrillic = seen.get(token);
     if (cyrillic === undefined) {

@@ -68,6 +68,8 @@ const RUNS: Record<string, string> = {
   Cyrillic: 'б',
   'gʻ (ʻ is a letter in Unicode)': 'gʻ',
   'oʼ with the tutuq belgisi': 'oʼ',
+  'oʻ and a tutuq belgisi (moʻʼjiza)': 'oʻʼ',
+  'two tutuq belgisi after a letter': 'aʼʼ',
   "a and '": "a'",
   ʻ: 'ʻ',
   digits: '1',

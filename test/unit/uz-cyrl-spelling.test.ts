@@ -61,6 +61,11 @@ describe('abbreviations keep their capitals, with Uzbek suffixes written on', ()
     ]);
   });
 
+  it('keeps I standing alone as a numeral, but not an initial, which a dot follows, nor the volt', () => {
+    expect(cyrillicText('I–IV kurs talabalari, I va II bosqich, 220 V')).toBe('I–IV курс талабалари, I ва II босқич, 220 В');
+    expect(cyrillicText('I. Karimov, Karimov I.A., A.I.Karimov')).toBe('И. Каримов, Каримов И.А., А.И.Каримов');
+  });
+
   it('does so inside a sentence', () => {
     expect(cyrillicText('AQSHdagi OTMlarga hujjat topshirish BMTning dasturi bilan')).toBe('АҚШдаги ОТМларга ҳужжат топшириш БМТнинг дастури билан');
   });
@@ -146,6 +151,20 @@ describe('Latin-script names and codes stay Latin', () => {
       ['2,4 GGts, 50 Gts, 100 kGts', '2,4 ГГц, 50 Гц, 100 кГц'],
       ['15 MPa, 101 kPa, 20 MVt', '15 МПа, 101 кПа, 20 МВт'],
       ['iOS, eSIM, myID', 'iOS, eSIM, myID'],
+    ]);
+  });
+
+  it('keeps words the Uzbek alphabet cannot spell: sch at the start, y between consonants or after one at the end', () => {
+    expectEach([
+      ['Google Scholar', 'Google Scholar'],
+      ['Schneider Electric', 'Schneider Electric'],
+      ['Sony va Lynn', 'Sony ва Lynn'],
+      ['Emily Tyler', 'Emily Tyler'],
+      ['Harry Potter', 'Harry Поттер'],
+      ['ruscha', 'русча'],
+      ['tayyor', 'тайёр'],
+      ['kompyuter', 'компьютер'],
+      ['YTT', 'ЙТТ'],
     ]);
   });
 
@@ -271,6 +290,15 @@ describe('ь, ц, ъ and е in loanwords and names', () => {
       ['‘kitob’', '‘китоб’'],
       ["'kitob'", "'китоб'"],
       ['‘soʻz’', '‘сўз’'],
+    ]);
+  });
+
+  it('reads the letter mark of oʻ and a tutuq after it as ў and ъ (moʻʼjiza), and keeps a quotation mark after gʻ', () => {
+    expectEach([
+      ['moʻʼjiza', 'мўъжиза'],
+      ["mo'‘jiza", 'мўъжиза'],
+      ['‘togʻ’', '‘тоғ’'],
+      ["'togʻ' emas", "'тоғ' эмас"],
     ]);
   });
 
