@@ -48,7 +48,16 @@ async function startOnce(env: Record<string, string>, options: StartOptions): Pr
     cwd,
     // SITE_URL: production on a backend requires one; this server's own origin is the honest value.
     // REDIS_SIGNING_KEY: replicas on one Redis share it, as a deployment's would.
-    env: { ...siteEnv(port, metricsPort), SITE_URL: url, ...(env.REDIS_URL ? { REDIS_SIGNING_KEY: TEST_REDIS_SIGNING_KEY } : {}), ...env },
+    // RUM_SAMPLE=0: tests count what a page asks for, and the default draw (one page view in ten loads the
+    // field Web Vitals code once the browser is idle) would add a request to a random one of them. The
+    // tests of that code and of the bytes pages send set their own share.
+    env: {
+      ...siteEnv(port, metricsPort),
+      SITE_URL: url,
+      RUM_SAMPLE: '0',
+      ...(env.REDIS_URL ? { REDIS_SIGNING_KEY: TEST_REDIS_SIGNING_KEY } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
