@@ -140,18 +140,25 @@ function keptBeforeApostrophe(token: string): string | null {
   return staysLatin(name) ? name + token[mark]! + part(token.slice(mark + 1)) : null;
 }
 
+/** The shortest kept name that a capitalised word without a capital inside is read as (Zoomda, not Nu + …). */
+const SHORTEST_NAME_WITH_SUFFIXES = 3;
+
 /**
- * A name kept in Latin with Uzbek suffixes written on (JavaScriptsiz, PDFlar): the name stays, the
- * suffixes go to Cyrillic. Only a name with a capital inside it, so that an Uzbek word beginning like a
- * kept word (tabiiy, not Tab + iiy) is never cut.
+ * A name kept in Latin with Uzbek suffixes written on (JavaScriptsiz, PDFlar, Telegramda): the name
+ * stays, the suffixes go to Cyrillic. The suffixes must be a chain the grammar allows, and the name one
+ * with a capital inside it or, in a word written with a capital, of three letters or more, so that an
+ * Uzbek word beginning like a kept word (tabiiy, not Tab + iiy; Greklar, not Gre + klar) is never cut.
  */
 function keptWithSuffixes(token: string): string | null {
   CAPITAL_AFTER_FIRST.lastIndex = 1;
-  const capital = CAPITAL_AFTER_FIRST.exec(token)?.index ?? token.length;
-  if (capital >= token.length - 1) return null;
+  const capital = CAPITAL_AFTER_FIRST.exec(token)?.index;
+  let shortest: number;
+  if (capital !== undefined) shortest = capital + 1;
+  else if (CAPITAL.test(token)) shortest = SHORTEST_NAME_WITH_SUFFIXES;
+  else return null;
   const lower = token.toLowerCase();
   let chains: ((from: number) => boolean) | undefined;
-  for (let end = Math.min(token.length - 1, KEEP_LATIN.longest); end > capital; end--) {
+  for (let end = Math.min(token.length - 1, KEEP_LATIN.longest); end >= shortest; end--) {
     if (!KEEP_LATIN.has(lower.slice(0, end))) continue;
     chains ??= suffixChains(canonicalApostrophes(lower));
     if (chains(end)) return token.slice(0, end) + part(token.slice(end));

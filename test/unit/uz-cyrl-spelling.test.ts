@@ -118,6 +118,22 @@ describe('Latin-script names and codes stay Latin', () => {
     ]);
   });
 
+  it('keeps a capitalised kept name with suffixes written on, its suffixes in Cyrillic, never cutting an Uzbek word', () => {
+    expectEach([
+      ['Telegramda', 'Telegramда'],
+      ['Zoomda', 'Zoomда'],
+      ['Googlening', 'Googleнинг'],
+      ['Facebookdagi', 'Facebookдаги'],
+      ['Pythonda', 'Pythonда'],
+      ['Moodle tizimida', 'Moodle тизимида'],
+      ['Tabiat', 'Табиат'],
+      ['Tabiiy', 'Табиий'],
+      ['Greklar', 'Греклар'],
+      ['Intellekt', 'Интеллект'],
+      ['Gitara', 'Гитара'],
+    ]);
+  });
+
   it('keeps a capitals-only name only in capitals: in small letters it is an Uzbek word', () => {
     expectEach([
       ['IT sohasi', 'IT соҳаси'],
