@@ -20,6 +20,15 @@ export function testApp(backendUrl: string | null, env: Record<string, string> =
 }
 
 /**
+ * Waits for the app's first search catalogue, which the sitemap and the feeds are made from. A request for
+ * them gives up after CRAWLER_WAIT_MS (503), and on a busy machine the first catalogue of the whole
+ * content can take longer than that: a test about what they hold waits for the catalogue, not the clock.
+ */
+export async function catalogueMade(app: ReturnType<typeof testApp>): Promise<void> {
+  await app.locals.search.current();
+}
+
+/**
  * Waits for the stores under way (storing compresses in the background; a page is handed to the page
  * cache as its response ends), then checks the page cache holds `count` pages.
  */

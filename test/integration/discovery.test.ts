@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cyrillicText } from '../../shared/cyrillic';
 import { PAGE_TABLE as PAGES } from '../../shared/page-table';
 import { UNIVERSITY_NAMES } from '../../shared/site';
-import { testApp } from '../helpers/app';
+import { catalogueMade, testApp } from '../helpers/app';
 import { waitUntil } from '../helpers/wait';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { ALL_NEWS, discoveryRoutes, HOSTILE_NEWS_TITLE } from '../helpers/fixtures-discovery';
@@ -238,6 +238,7 @@ describe('sitemap.xml', () => {
   let doc: Document;
   let locs: string[];
   beforeAll(async () => {
+    await catalogueMade(app);
     const res = await request(app).get('/sitemap.xml').set('Accept-Encoding', 'gzip').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -482,6 +483,7 @@ describe('with the backend failing', () => {
     const down = await startFakeBackend({ '/news/yangiliklar/': { status: 500 }, '/news/maqolalar/': { raw: '{not json' } });
     try {
       const failing = testApp(down.url);
+      await catalogueMade(failing);
       const sitemap = await request(failing).get('/sitemap.xml').expect(200);
       const locs = [...parseXml(sitemap.text).getElementsByTagName('loc')].map((loc) => loc.textContent);
       expect(locs).toContain(`${SITE}/ru/about`);

@@ -14,7 +14,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localePath } from '../../shared/lang';
 import { KEEP_LATIN, toCyrillic } from '../../shared/uz-cyrl/transliterate';
-import { testApp } from '../helpers/app';
+import { catalogueMade, testApp } from '../helpers/app';
 import { screenPaths } from '../helpers/site-urls';
 
 /**
@@ -66,6 +66,7 @@ let paths: string[];
 
 beforeAll(async () => {
   app = testApp(null);
+  await catalogueMade(app);
   const sitemap = (await request(app).get('/sitemap.xml').expect(200)).text;
   const listed = [...sitemap.matchAll(/<loc>https:\/\/ztu\.example\.uz\/uz-cyrl([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
   paths = [...new Set([...screenPaths(), ...listed])];

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cyrillicText } from '../../shared/cyrillic';
 import { formatDate } from '../../shared/format';
-import { pagesStored, testApp } from '../helpers/app';
+import { catalogueMade, pagesStored, testApp } from '../helpers/app';
 import { startFakeBackend, type FakeBackend } from '../helpers/fake-backend';
 import { newsItem } from '../helpers/fixtures';
 import { discoveryRoutes } from '../helpers/fixtures-discovery';
@@ -150,6 +150,7 @@ describe('uz-cyrl pages', () => {
 
 describe('uz-cyrl in the sitemap and feeds', () => {
   it('lists every page in four renditions, each with uz-Cyrl among its alternates', async () => {
+    await catalogueMade(app);
     const doc = parseXml((await request(app).get('/sitemap.xml').expect(200)).text);
     const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent);
     const under = (prefix: string) => locs.filter((loc) => loc === `${SITE}${prefix}` || loc.startsWith(`${SITE}${prefix}/`));
