@@ -55,12 +55,26 @@ const MAX_GENERATION_CHARS = 32;
 const newToken = () => randomBytes(9).toString('base64url');
 
 /**
+ * Every key a replica reads is a string. One someone made another type (a hash, a list, a set) holds
+ * nothing a replica wrote, and every command that reads it as a string fails: `site:gen` as a hash kept
+ * every purge from reaching the other replicas, a lock as a list kept a path from being claimed. Such a
+ * key is deleted before it is read, so that it reads as absent and the replicas' next write replaces it.
+ */
+const ONLY_STRINGS = `
+local function onlyString(key)
+  local kind = redis.call('TYPE', key)['ok']
+  if kind ~= 'string' and kind ~= 'none' then redis.call('UNLINK', key) end
+end
+`;
+
+/**
  * A purge generation later than KEYS[1]'s: Redis's clock in microseconds (one clock for every replica),
  * or one more than the current one where that is later (the clock has not moved on). A current value
  * that is no generation, or more than an hour ahead, counts for nothing.
  */
-const NEXT_GENERATION = `
+const NEXT_GENERATION = `${ONLY_STRINGS}
 local function nextGeneration(key)
+  onlyString(key)
   local time = redis.call('TIME')
   local next = tonumber(time[1]) * 1000000 + tonumber(time[2])
   local current = nil
@@ -77,6 +91,8 @@ end
  * '*' for one too long to have been read.
  */
 const CLAIM = `${NEXT_GENERATION}
+onlyString(KEYS[1])
+onlyString(KEYS[2])
 if ARGV[3] ~= '' then
   local size = redis.call('STRLEN', KEYS[1])
   if (ARGV[3] == '*' and size > ${MAX_LOCK_CHARS}) or (size <= ${MAX_LOCK_CHARS} and redis.call('GET', KEYS[1]) == ARGV[3]) then
@@ -96,9 +112,10 @@ return {held, redis.call('PTTL', KEYS[1])}`;
  * The current generation of each entity (KEYS), made where absent or too long to be one, each made to
  * live at least as long as the entry about to name it.
  */
-const GENERATIONS = `
+const GENERATIONS = `${ONLY_STRINGS}
 local out = {}
 for i = 1, #KEYS do
+  onlyString(KEYS[i])
   if redis.call('STRLEN', KEYS[i]) > ${MAX_GENERATION_CHARS} then redis.call('DEL', KEYS[i]) end
   redis.call('SET', KEYS[i], ARGV[1], 'NX')
   redis.call('PEXPIRE', KEYS[i], ARGV[2])
