@@ -4,11 +4,13 @@
  */
 import { backendAttacks } from './outside-test/backend';
 import type { Outcome } from './outside-test/parts';
+import { redisAttacks } from './outside-test/redis';
 import { visitorAttacks } from './outside-test/visitor';
 
 const PARTIES: Record<string, (only?: RegExp) => Promise<Outcome[]>> = {
   backend: backendAttacks,
   visitor: visitorAttacks,
+  redis: redisAttacks,
 };
 
 /** Runs the parties named in `args` (all when none), attacks whose name matches ONLY; answers how many failed. */

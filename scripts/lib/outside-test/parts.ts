@@ -6,8 +6,11 @@
 import { type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { createEmbeddedSource, EMBEDDED_STUDENT_LIFE_PATH } from '../../../server/backend/embedded-source';
+import { PUBLIC_DIR } from '../../../server/paths';
 import { startBuiltSite } from '../site-process.mjs';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -33,6 +36,15 @@ export async function startHostileBackend(): Promise<HostileBackend> {
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const own = routes.find(([p]) => (typeof p === 'string' ? p === path : p.test(path)));
     if (own) return own[1](req, res);
+    // The content's images, as the backend's media would serve them.
+    if (path.startsWith('/media/') && !path.includes('..')) {
+      const file = join(PUBLIC_DIR, decodeURIComponent(path.split('?')[0]!));
+      const type = { '.svg': 'image/svg+xml', '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' }[extname(file)] ?? 'application/octet-stream';
+      return void readFile(file).then(
+        (body) => res.writeHead(200, { 'content-type': type }).end(body),
+        () => res.writeHead(404).end(),
+      );
+    }
     void source.fetchJson(path, new AbortController().signal).then((result) => {
       if (res.destroyed) return;
       if (result.kind !== 'ok') return res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}');
