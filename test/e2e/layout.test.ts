@@ -1,8 +1,9 @@
 /**
  * Layout a visitor sees, measured on computed boxes (not pixels) in a real Chromium: the main
- * navigation on one row from 1200 px up and a one-row header on phones in all three languages, no
- * horizontal overflow on any screen at the widths people use, phone numbers never broken, two
- * study-field columns and equal partner cards on phones.
+ * navigation on one row from 1200 px up and a one-row header on phones in all three languages, phone
+ * numbers never broken, two study-field columns and equal partner cards on phones. That no screen
+ * scrolls sideways at the widths people use is judged where every screen is loaded anyway, beside axe
+ * (test/quality/axe.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +11,9 @@ import { dict } from '../../shared/i18n';
 import { LANGS, localePath } from '../../shared/lang';
 import { accessibleOf } from '../helpers/accessible-name';
 import { hydrated, newContext } from '../helpers/browser';
-import { afterFrames } from '../helpers/settle';
 import { sharedPage, useSiteInBrowser } from '../helpers/site-in-browser';
-import { screenPaths } from '../helpers/site-urls';
 
 const site = useSiteInBrowser();
-const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
 
 async function open(width: number, path: string, height = 900): Promise<Page> {
   const { page } = await sharedPage(site, { width, height });
@@ -177,60 +175,6 @@ describe('the splash on a phone', () => {
     });
   }
 });
-
-describe('no horizontal overflow', () => {
-  const paths = screenPaths();
-  // Russian labels are the longest: the narrowest and a desktop width in it too, English at a tablet width.
-  const cases = [
-    { lang: 'uz' as const, widths: WIDTHS },
-    { lang: 'ru' as const, widths: [320, 1280] },
-    { lang: 'en' as const, widths: [768] },
-  ];
-  for (const { lang, widths } of cases) {
-    it(`on every screen at ${widths.join(', ')} px (${lang})`, async () => {
-      const { page } = await sharedPage(site, { width: widths[0]!, height: 800 });
-      const wide: string[] = [];
-      for (const path of paths) {
-        // Each screen loads once, at the narrowest width as a phone would, and is then widened: its
-        // media queries apply at once, and the frames let resize observers (the sliders) catch up.
-        await page.setViewportSize({ width: widths[0]!, height: 800 });
-        await page.goto(site.server.url + localePath(lang, path), { waitUntil: 'load' });
-        for (const width of widths) {
-          if (width !== widths[0]) {
-            await page.setViewportSize({ width, height: 800 });
-            await afterFrames(page);
-          }
-          const over = await overflow(page);
-          if (over) wide.push(`${localePath(lang, path)} at ${width} px: ${over}`);
-        }
-      }
-      expect(wide).toEqual([]);
-      await page.close();
-      // A bound for a hang only: 37 screens at six widths take a minute or more on a busy machine.
-    }, 600_000);
-  }
-});
-
-/** Null when the page is no wider than the window, else by how much and which elements stick out. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= limit) return null;
-    // Name what sticks out: elements in normal flow whose box passes the right edge, not inside a
-    // box that clips or scrolls its own overflow.
-    const clipped = (element: Element): boolean => {
-      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-        const style = getComputedStyle(node);
-        if (style.position === 'fixed' || style.overflowX !== 'visible') return true;
-      }
-      return getComputedStyle(element).position === 'fixed';
-    };
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > limit + 1 && !clipped(element))
-      .slice(-2)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
-    return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
-  });
 
 describe('balanced desktop layouts', () => {
   for (const lang of LANGS) {

@@ -1,12 +1,14 @@
 /**
- * axe-core, the accessibility engine most auditors use, on every screen in four renditions at a phone
- * and a desktop width, and with the menus, panels and the gallery modal open. Any violation of impact
- * serious or critical fails, printed with its route, state, rule and the selector of each element.
+ * Every screen in four renditions, judged at a phone and a desktop width by axe-core, the accessibility
+ * engine most auditors use, and at the widths people use (320 to 1440 px) for sideways scrolling; and
+ * axe again with the menus, panels and the gallery modal open. Any axe violation of impact serious or
+ * critical fails, printed with its route, state, rule and the selector of each element; a screen wider
+ * than the window fails with the elements that stick out.
  *
- * Each screen is loaded once, at the desktop width, and checked there, then resized to the phone width,
+ * Each screen is loaded once, at the desktop width, and checked there, then resized to each other width,
  * settled again and checked again: the site's layout follows the width through CSS and the listeners
  * that media queries and Swiper keep, so a resized page is the page a phone gets (docs/architecture.md,
- * "Test tiers", says how that was compared rule by rule and element by element).
+ * "Test tiers", says how that was compared rule by rule, element by element and box by box).
  */
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -17,8 +19,10 @@ import { startServer, type RunningServer } from '../helpers/server-process';
 import { screenUrls } from '../helpers/site-urls';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-/** The desktop width a screen is loaded at, then the phone width it is resized to. */
+/** The desktop width a screen is loaded at, then the phone width it is resized to: axe judges both. */
 const WIDTHS = [1280, 375] as const;
+/** Then the other widths people use, narrowest and widest included: none may scroll sideways. */
+const MORE_WIDTHS = [320, 768, 1024, 1440] as const;
 const HEIGHT = 900;
 
 interface AxeResult {
@@ -81,16 +85,40 @@ async function findings(page: Page, where: string): Promise<string[]> {
     .flatMap((v) => v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${v.help}`));
 }
 
+/** Null when the page is no wider than the window, else by how much and which elements stick out. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= limit) return null;
+    // Name what sticks out: elements in normal flow whose box passes the right edge, not inside a
+    // box that clips or scrolls its own overflow.
+    const clipped = (element: Element): boolean => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.position === 'fixed' || style.overflowX !== 'visible') return true;
+      }
+      return getComputedStyle(element).position === 'fixed';
+    };
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 1 && !clipped(element))
+      .slice(-2)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+    return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
+  });
+
 // Two pages at a time: the server and Chromium each have a core to themselves on a 2-CPU CI machine.
-describe.concurrent('axe: no serious or critical violation', () => {
+describe.concurrent('every screen: no serious or critical axe violation, no sideways scrolling', () => {
   for (const url of screenUrls()) {
     // The test's own expect: soft findings of tests running at once are told apart.
-    it(`${url} at ${WIDTHS.join(' and ')} px`, async ({ expect }) => {
+    it(`${url}: axe at ${WIDTHS.join(' and ')} px, as wide as the window at ${[...WIDTHS, ...MORE_WIDTHS].sort((a, b) => a - b).join(', ')} px`, async ({
+      expect,
+    }) => {
       const page = await open(WIDTHS[0], url);
-      for (const width of WIDTHS) {
+      for (const width of [...WIDTHS, ...MORE_WIDTHS]) {
         if (width !== WIDTHS[0]) await resize(page, width);
-        // Soft: a finding at one width still lets the other be checked and reported.
-        expect.soft(await findings(page, `${url} @${width}`)).toEqual([]);
+        // Soft: a finding at one width still lets the others be checked and reported.
+        if ((WIDTHS as readonly number[]).includes(width)) expect.soft(await findings(page, `${url} @${width}`)).toEqual([]);
+        expect.soft(await overflow(page), `${url} at ${width} px`).toBeNull();
       }
       await page.close();
     });
