@@ -34,7 +34,7 @@ export function healthDetails({ source, upstream, cache, pageCache, search, shar
     source: source.name,
     upstream: upstream.upstream,
     cache: { keys: cache.size, bytes: cache.bytes, ...cache.stats },
-    pageCache: { pages: pageCache.size, bytes: pageCache.bytes, personal: pageCache.personalPages, ...pageCache.stats },
+    pageCache: { pages: pageCache.size, bytes: pageCache.bytes, apart: pageCache.apartPages, ...pageCache.stats },
     sanitizer: { running: sanitizerPool().threadRunning, pending: sanitizerPool().pending, ...sanitizerPool().stats },
     search: search.status,
     redis: shared ? shared.health : 'off',

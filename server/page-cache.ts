@@ -5,17 +5,23 @@
  * version it had. A refreshed or purged entry changes its version, so the pages that used it render
  * again on their next request. Bounded in bytes (server/bounded.ts), least recently used out first.
  *
- * Personal pages (display settings, server/request-display.ts) have a bound of their own, a small share
- * of the whole: any client can ask for each of the 48 display variants of every URL, and in one LRU with
- * the shared pages that would evict the pages nearly every visitor gets. Cycling variants evicts only
- * other personal pages.
+ * Only the pages the site's own links lead to, in the default display, share the main bound: each page's
+ * path in the page table's spelling, in each language, `?page=N` on a paged list (`linkedPage`). Every
+ * other page has a bound of its own, a small share of the whole: pages in a visitor's display settings
+ * (server/request-display.ts: 48 variants of every URL), searches and filters (any query), and the other
+ * spellings of a page's URL the router takes (`/ABOUT`, `/about/`, `/%61bout`, without end). Any client
+ * can ask for those, each a full render, and in one LRU with the linked pages they would evict the pages
+ * nearly every visitor gets. Cycling them evicts only each other.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { boundedMap, type BoundedMap } from './bounded';
+import { escapeRegExp } from '../shared/escape-regexp';
+import { LANGS, localePath } from '../shared/lang';
 import { pageUrl } from '../shared/page-query';
+import { PAGE_TABLE } from '../shared/page-table';
 import type { DataCache } from './backend/cache';
 import { entityTag } from './etag';
 import type { RequestDisplay } from './request-display';
@@ -67,17 +73,37 @@ export interface PageCacheStats {
 }
 
 /**
- * The share of the bound that personal pages may hold: at the default 32 MB, 4 MB, about 160 pages of 25 KB,
- * many times what the few visitors using the panel at once ask for.
+ * The share of the bound that pages apart from the linked ones may hold: at the default 32 MB, 4 MB, about
+ * 160 pages of 25 KB, many times what the few visitors using the panel or searching at once ask for.
  */
-export const PERSONAL_SHARE = 1 / 8;
+export const APART_SHARE = 1 / 8;
+
+/** An id in a URL, as shared/api.ts `parseId` takes it. */
+const ID = '[1-9][0-9]{0,8}';
+/** A list's page number, as shared/news.ts takes it. */
+const PAGE_NUMBER = '(?:\\?page=[1-9][0-9]{0,3})?';
+
+/** Every URL the site's own links name: each page of the table in each language, in its spelling. */
+const LINKED_PAGE = new RegExp(
+  `^(?:${LANGS.flatMap((lang) =>
+    PAGE_TABLE.map((page) => {
+      const path = localePath(lang, `/${page.path}`);
+      return escapeRegExp(path).replace(/:\w+/g, ID) + (page.paged ? PAGE_NUMBER : '');
+    }),
+  ).join('|')})$`,
+);
+
+/** Whether a page cache key is a URL the site's own links name, in the default display settings. */
+export function linkedPage(key: string): boolean {
+  return LINKED_PAGE.test(key);
+}
 
 export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, revalidations: 0, misses: 0, stores: 0, evictions: 0 };
-  /** Pages every visitor without display settings gets, keyed by URL. */
-  private readonly shared: BoundedMap<string, StoredPage>;
-  /** Pages for personal requests, keyed by URL and variant (`storedPageKey`). */
-  private readonly personal: BoundedMap<string, StoredPage>;
+  /** The pages the site's links lead to, for every visitor without display settings, keyed by URL. */
+  private readonly linked: BoundedMap<string, StoredPage>;
+  /** Every other page: display variants (keyed by URL and variant, `storedPageKey`), queries, other spellings. */
+  private readonly apart: BoundedMap<string, StoredPage>;
   private readonly compressing = new Set<string>();
   /** Stores under way (compressing), so that tests and a shutdown can wait for them to settle. */
   private readonly storing = new Set<Promise<void>>();
@@ -87,28 +113,28 @@ export class PageCache {
     private readonly data: DataCache,
     private readonly maxBytes: number,
   ) {
-    const personalBytes = Math.floor(maxBytes * PERSONAL_SHARE);
+    const apartBytes = Math.floor(maxBytes * APART_SHARE);
     const bounded = (size: number) => boundedMap<string, StoredPage>({ size, sizeOf: (page) => page.bytes }, { onEvict: () => this.stats.evictions++ });
-    this.shared = bounded(maxBytes - personalBytes);
-    this.personal = bounded(personalBytes);
+    this.linked = bounded(maxBytes - apartBytes);
+    this.apart = bounded(apartBytes);
   }
 
   get bytes(): number {
-    return this.shared.calculatedSize + this.personal.calculatedSize;
+    return this.linked.calculatedSize + this.apart.calculatedSize;
   }
 
   get size(): number {
-    return this.shared.size + this.personal.size;
+    return this.linked.size + this.apart.size;
   }
 
-  /** Stored personal pages and their bytes, within `PERSONAL_SHARE` of the bound. */
-  get personalPages(): { pages: number; bytes: number } {
-    return { pages: this.personal.size, bytes: this.personal.calculatedSize };
+  /** Stored pages apart from the linked ones and their bytes, within `APART_SHARE` of the bound. */
+  get apartPages(): { pages: number; bytes: number } {
+    return { pages: this.apart.size, bytes: this.apart.calculatedSize };
   }
 
-  /** Where the page of `key` is kept: a personal page's key has its variant after a space. */
+  /** Where the page of `key` is kept: apart unless it is a linked page (a personal page's key has its variant after a space, which no URL has). */
   private mapOf(key: string): BoundedMap<string, StoredPage> {
-    return key.includes(' ') ? this.personal : this.shared;
+    return linkedPage(key) ? this.linked : this.apart;
   }
 
   /**
@@ -227,8 +253,8 @@ export class PageCache {
 
   /** Drops every stored page (server/invalidation.ts says when). */
   clear(): void {
-    this.shared.clear();
-    this.personal.clear();
+    this.linked.clear();
+    this.apart.clear();
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DataCache } from '../../server/backend/cache';
-import { PageCache, PERSONAL_SHARE, storedPageKey } from '../../server/page-cache';
+import { PageCache, APART_SHARE, storedPageKey } from '../../server/page-cache';
 import { displayOfRequest } from '../../server/request-display';
 
 const data = new DataCache({ source: { name: 'none', mediaBase: '', fetchJson: async () => ({ kind: 'not-found' }) }, ttlMs: 60_000, staleMs: 0, maxKeys: 10 });
@@ -16,12 +16,13 @@ const noise = (n: number) => randomBytes(n / 2).toString('hex');
 
 describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
   it('holds its bytes within the bound, the least recently used page out first, and counts evictions', async () => {
+    // Pages the site links to (server/page-cache.ts linkedPage): the main share of the bound.
     const cache = new PageCache(data, 2600);
-    await cache.store('/a', page(noise(1000)));
-    await cache.store('/b', page(noise(1000)));
-    expect(cache.get('/a')).not.toBeNull();
-    await cache.store('/c', page(noise(1000)));
-    expect([cache.get('/a'), cache.get('/b'), cache.get('/c')].map(Boolean)).toEqual([true, false, true]);
+    await cache.store('/about', page(noise(1000)));
+    await cache.store('/rektorat', page(noise(1000)));
+    expect(cache.get('/about')).not.toBeNull();
+    await cache.store('/departments', page(noise(1000)));
+    expect([cache.get('/about'), cache.get('/rektorat'), cache.get('/departments')].map(Boolean)).toEqual([true, false, true]);
     expect(cache.bytes).toBeLessThanOrEqual(2600);
     expect(cache.stats).toMatchObject({ stores: 3, evictions: 1 });
   });
@@ -54,14 +55,14 @@ describe('the page cache bound (PAGE_CACHE_MAX_MB)', () => {
   it('keeps personal pages (display settings) within their own share: they never evict a shared page', async () => {
     const bound = 64_000;
     const cache = new PageCache(data, bound);
-    await cache.store('/a', page(noise(2000)));
-    await cache.store('/b', page(noise(2000)));
+    await cache.store('/about', page(noise(2000)));
+    await cache.store('/ru/about', page(noise(2000)));
     for (let n = 0; n < 100; n++) {
       await cache.store(storedPageKey(`/news/${n}`, displayOfRequest({ cookie: 'a11y=size:200' })), page(noise(2000)));
     }
-    expect([cache.get('/a'), cache.get('/b')].map(Boolean)).toEqual([true, true]);
+    expect([cache.get('/about'), cache.get('/ru/about')].map(Boolean)).toEqual([true, true]);
     expect(cache.stats.evictions).toBeGreaterThan(0);
-    expect(cache.personalPages.bytes).toBeLessThanOrEqual(bound * PERSONAL_SHARE);
+    expect(cache.apartPages.bytes).toBeLessThanOrEqual(bound * APART_SHARE);
     expect(cache.get(storedPageKey('/news/99', displayOfRequest({ cookie: 'a11y=size:200' })))).not.toBeNull();
     expect(cache.bytes).toBeLessThanOrEqual(bound);
   });
