@@ -1,47 +1,18 @@
 /**
- * The goals of issue 27's soak test, judged from what the run recorded. Each goal: what it asks, what
- * was measured, and whether it held. Definitions:
- * - 5xx: any answer through nginx with status 500-599 (the schedule never stops every replica at once),
- *   except a replica's own 503 for a page while the backend was failing: during a backend fault (and one
- *   backend timeout after), or just after that replica's own call to the backend failed (its log says
- *   so: on a busy machine the backend can be too slow outside any fault). A page whose data no replica
- *   held then is its own words with a 503 by design (server/render.tsx), so that crawlers come back.
- *   Those are counted apart; nginx's 502/504, an image's 503 and every other 5xx fail.
- * - purge time: from the purge's POST until every replica, asked directly, showed the new version;
- *   judged on purges during which no Redis, replica or backend fault ran ("with Redis up").
- * - stale answer: a replica showing an older version of an entity than one it and every other replica
- *   had already shown after that entity's purge.
- * - memory: a replica's memory is its server process and the image encoder processes it starts (which
- *   hold libvips's pixels while they work, and exit when idle); the 300 MB bound is on the sum of their
- *   proportional set sizes (pages the processes share, node's and libvips's code, counted once). A
- *   replica without one readable sample fails: a goal that measured nothing has not held.
- * - tampered entries: what the soak wrote into Redis as a neighbour would (./faults.mjs), each entry asked
- *   of every replica; none may be served, and a run that wrote none fails the goal too.
- * - RSS flat: over the last third of the drive, on the replica's latest server process (a leak lives
- *   there; the encoders come and go) from 60 s after its start (a process fills its caches first), the
- *   least-squares line through its RSS samples rises by at most max(16 MB, 10 % of its first sample
- *   there); fewer than 10 such samples, or a drive shorter than 10 minutes (whose last third is still
- *   the caches filling, which no line tells from a leak): not judged.
- * - expected failures (`expectedFailures`, ids of goals that do not hold yet, each with an open issue):
- *   such a goal is printed, failed or held, and does not fail the run; a run without the list judges it.
- * - image directory: each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third; at most its
- *   cap plus 1 MB (one variant written before the eviction it causes).
- * - event-loop delay: the p99 of each window sampled every 5 s, windows in the first 30 s of a process
- *   excluded (a window is the time since the previous scrape of the replica's metrics, and the soak's
- *   Prometheus scrapes them every second: each sample covers about the second before it);
- *   the goal holds when every window is below 100 ms. Judged on the delay the replica's own work caused
- *   (site_eventloop_own_delay_p99_seconds: a timer's lateness less its main thread's wait for a core,
- *   server/event-loop.ts): the soak runs three replicas, their encoders, nginx, Redis, the load generator
- *   and the fake backend on one machine, and a replica ready to run while the others hold every core is
- *   late through no work of its own. The delay as Node measures it (nodejs_eventloop_lag_p99_seconds,
- *   both causes) is printed beside it with the main thread's wait in its worst window; runs of servers
- *   that did not report the own delay are judged on that.
- * - alerts (each fault's alert fired, in time, no false alarm): defined in ./alerts.mjs.
- * - speed goals (purge time, event-loop delay, a stop's time, an alert's time) measure the machine as much as the site: on a machine
- *   that runs other work beside the soak (`sharedMachine`: CI runs it beside the browser tiers), a
- *   process waiting for a core looks like a blocked event loop. There they are measured and printed,
- *   marked "not judged"; every other goal (nothing lost, nothing wrong served, nothing down, memory
- *   bounded) is judged on any machine.
+ * The soak test's goals, judged from what a run recorded: each goal is one rule, a measure of the run
+ * and its bound, written where judge() measures it; judge() gives every goal with what was measured and
+ * whether it held.
+ *
+ * One input, the machine's share (`run.config.sharedMachine`, SOAK_SHARED_MACHINE=1), says which goals
+ * may fail the run. A speed goal (purge time, event-loop delay, a stop's time, an alert's time) measures
+ * the machine as much as the site: where other work runs beside the soak (CI runs it beside the browser
+ * tiers), a process waiting for a core looks slow through no work of its own. On such a machine a speed
+ * goal is measured and printed, marked not judged; on a machine of its own it is judged like the rest.
+ * Every other goal (nothing lost, nothing wrong served, nothing down, memory bounded) is judged on any
+ * machine.
+ *
+ * A goal named in `run.config.expectedFailures` (SOAK_EXPECTED_FAILURES: goals known not to hold yet,
+ * each with an open issue) is printed, held or failed, and does not fail the run.
  */
 import { alertGoals } from './alerts.mjs';
 import { sampleTotalMb } from './memory.mjs';
@@ -64,7 +35,13 @@ const MACHINE_BANDS = [70, 80, 90, 95, 100];
 
 const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
-/** RSS figures per replica: max, and the last third's rise along its least-squares line. */
+/**
+ * RSS figures per replica: max, and the last third's rise along its least-squares line, on the replica's
+ * latest server process (a leak lives there; the encoders come and go) from RSS_WARMUP_MS after its start
+ * (a process fills its caches first). Judged only with MIN_FLAT_SAMPLES such samples and a drive of at
+ * least MIN_FLAT_DRIVE_MS: a shorter drive's last third is still the caches filling, which no line tells
+ * from a leak.
+ */
 export function rssFigures(run) {
   const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
   return run.replicaNames.map((name) => {
@@ -97,6 +74,11 @@ const BACKEND_FAULT_TAIL_MS = 10_000;
 /** nginx logs the answer when it has sent it: a little after the replica logged its failed call. */
 const LOG_CLOCKS_SLACK_MS = 1_000;
 
+/**
+ * A replica's own 503 for a page while the backend was failing: during a backend fault and
+ * BACKEND_FAULT_TAIL_MS after, or just after that replica's own call to the backend failed (its log says
+ * so: on a busy machine the backend can be too slow outside any fault).
+ */
 function degradedByBackend(error, run) {
   const atMs = error.atS * 1000;
   if (error.status !== 503 || error.upstream === '-' || error.path.startsWith('/_img/')) return false;
@@ -111,17 +93,26 @@ function degradedByBackend(error, run) {
 
 export function judge(run) {
   const goals = [];
+  /** The machine's share: other work ran beside the soak (the header says what that changes). */
+  const sharedMachine = run.config.sharedMachine === true;
   const expected = new Set(run.config.expectedFailures ?? []);
+  /** A goal judged on any machine. */
   const add = (id, name, target, measured, ok) => {
     if (!expected.has(id)) return goals.push({ id, name, target, measured, ok });
     // Shown whichever way it went, and never failing the run: a goal near its bound may hold in one run
     // and not the next, and only a run that judges it says it holds.
     goals.push({ id, name, target, measured, ok: true, expectedFailure: true, held: ok });
   };
+  /** A speed goal: judged on a machine of its own, measured and printed on a shared one. */
   const addSpeed = (id, name, target, measured, ok) =>
-    run.config.sharedMachine ? goals.push({ id, name, target, measured, ok: true, notJudged: !ok }) : add(id, name, target, measured, ok);
+    sharedMachine ? goals.push({ id, name, target, measured, ok: true, notJudged: !ok }) : add(id, name, target, measured, ok);
 
+  // No replica exits unless the schedule stops it.
   add('exits', 'replicas exited unasked', '0', String(run.unaskedExits.length), run.unaskedExits.length === 0);
+  // No 5xx through nginx (the schedule never stops every replica at once), but a replica's own 503 for a
+  // page while the backend failed (degradedByBackend): a page whose data no replica held is then its own
+  // words with a 503 by design (server/render.tsx), so that crawlers come back. Those are counted apart;
+  // nginx's 502/504, an image's 503 and every other 5xx fail.
   const fivexx = Object.entries(run.access.byStatus)
     .filter(([s]) => s >= '500')
     .reduce((sum, [, n]) => sum + n, 0);
@@ -135,6 +126,9 @@ export function judge(run) {
   );
   add('degraded', 'degraded pages (503) while the backend failed', 'counted', String(degraded), true);
 
+  // A purge reaches every replica within PURGE_P99_LIMIT_MS at p99: from its POST until every replica,
+  // asked directly, showed the new version; over the purges during which no Redis, replica or backend
+  // fault ran. A speed goal.
   const calm = run.purges.filter((p) => p.convergedMs !== null && p.disturbedBy.length === 0).map((p) => p.convergedMs);
   const p99 = percentile(calm, 99);
   addSpeed(
@@ -144,12 +138,17 @@ export function judge(run) {
     calm.length ? `${fixed(p99)} ms over ${calm.length} purges` : 'no purge measured',
     calm.length > 0 && p99 < PURGE_P99_LIMIT_MS,
   );
+  // No purge is lost (never seen by every replica within 60 s), and no replica answers stale: an older
+  // version of an entity than one it and every other replica had already shown after that entity's purge.
   const lost = run.purges.filter((p) => p.convergedMs === null && !p.cutByEnd);
   add('purges-lost', 'purges never seen by every replica (60 s)', '0', `${lost.length} of ${run.purges.length}`, lost.length === 0);
   add('stale', 'stale answers after a purge had reached every replica', '0', String(run.stale.length), run.stale.length === 0);
 
+  // A replica's memory stays under RSS_LIMIT_MB: its server process and the image encoder processes it
+  // starts (which hold libvips's pixels while they work, and exit when idle), the sum of their
+  // proportional set sizes (pages the processes share, node's and libvips's code, counted once). A
+  // replica without one readable sample fails: a goal that measured nothing has not held.
   const rss = rssFigures(run);
-  // A replica with no sample measured nothing: that is no memory within its bound.
   const overLimit = rss.filter((r) => r.measuredSamples === 0 || !(r.maxTotalMb < RSS_LIMIT_MB));
   add(
     'memory',
@@ -160,6 +159,8 @@ export function judge(run) {
       .join(', '),
     overLimit.length === 0,
   );
+  // RSS flat over the last third (rssFigures): the line rises by at most max(FLAT_MIN_MB, FLAT_SHARE of
+  // its first sample there).
   const growing = rss.filter((r) => r.judged && !(r.riseMb <= r.allowedRiseMb));
   add(
     'memory-flat',
@@ -169,6 +170,14 @@ export function judge(run) {
     growing.length === 0,
   );
 
+  // The event-loop delay the replica's own work caused stays under EVENT_LOOP_LIMIT_MS in every window:
+  // the p99 of each window sampled every 5 s (a window is the time since the previous scrape of the
+  // replica's metrics, every second in the soak), windows in the first 30 s of a process left out. The own
+  // delay (site_eventloop_own_delay_p99_seconds, server/event-loop.ts) is a timer's lateness less the main
+  // thread's wait for a core: the soak runs three replicas, their encoders, nginx, Redis, the load and the
+  // backend on one machine, and a replica ready to run while the others hold every core is late through no
+  // work of its own. The delay as Node measures it (both causes) is printed beside it; a server that did
+  // not report the own delay is judged on that. A speed goal.
   const loopWorst = run.replicaNames.map((name) =>
     loopFigures(
       run.samples.eventLoop.filter((s) => s.replica === name),
@@ -198,9 +207,12 @@ export function judge(run) {
     true,
   );
 
+  // No unhandled rejection or uncaught exception in any replica's log.
   const crashes = run.logs.flatMap((l) => l.crashes.map((c) => ({ ...c, replica: l.name })));
   add('crashes', 'unhandled rejections / uncaught exceptions in the logs', '0', String(crashes.length), crashes.length === 0);
 
+  // Each replica's own IMAGE_CACHE_DIR, sampled every 5 s in the last third, holds at most its cap plus
+  // IMAGE_DIR_SLACK_BYTES.
   const capBytes = run.config.imageCacheMb * 1024 * 1024;
   const lastThirdMs = run.driveStartMs + ((run.driveEndMs - run.driveStartMs) * 2) / 3;
   const dirs = run.replicaNames.map((name) => {
@@ -215,9 +227,12 @@ export function judge(run) {
     dirs.every((d) => d.lateMaxBytes <= capBytes + IMAGE_DIR_SLACK_BYTES),
   );
 
+  // No hostile markup in a page, from the backend or from Redis.
   const markup = run.findings.hostileMarkup.length + run.wrkMarkers.length;
   add('hostile', 'hostile markup in a page (backend or Redis)', '0', String(markup), markup === 0);
-  // Judged only on entries the soak wrote and asked for: a fault that wrote none tested nothing.
+  // No tampered Redis entry is served: what the soak wrote into Redis as a neighbour would (./faults.mjs),
+  // each entry asked of every replica. Judged only on entries written and asked for: a fault that wrote
+  // none tested nothing, and fails the goal.
   const tamperAsked = run.findings.tamperAsked ?? [];
   const tamperServed = run.findings.tamperedServed.length;
   add(
@@ -235,7 +250,10 @@ export function judge(run) {
   const slowest = Math.max(0, ...stops.map((s) => s.tookMs));
   addSpeed('stops', `replicas still running ${STOP_GRACE_MS / 1000} s after SIGTERM`, '0', `${slow} (slowest stop ${fixed(slowest / 1000, 1)} s)`, slow === 0);
   add('hung', `replicas still running ${STOP_KILL_MS / 1000} s after SIGTERM (killed)`, '0', String(hung), hung === 0);
+  // Every replica is ready within 90 s of a start.
   add('ready', 'replicas not ready 90 s after a start', '0', String(run.findings.notReady.length), run.findings.notReady.length === 0);
+  // Each fault's alert fired, in time, and none fired while no fault ran: ./alerts.mjs says how each is
+  // measured and which are speed goals.
   for (const goal of alertGoals(run)) (goal.speed ? addSpeed : add)(goal.id, goal.name, goal.target, goal.measured, goal.ok);
   return { goals, rss, loopWorst, loopBands: loopByMachineUse(run), dirs, crashes, calmPurgeMs: calm };
 }
