@@ -195,6 +195,20 @@ async function currentNewsEntry(ctx) {
 }
 
 /**
+ * A current news entry to copy, made while nothing keeps a replica from filling Redis: a fill needs
+ * the backend answering and Redis reachable, and this fault runs beside the others. Asked again once
+ * if a fault began meanwhile.
+ */
+async function copyableNewsEntry(ctx) {
+  for (let attempt = 0; attempt < 2 && !ctx.signal.aborted; attempt++) {
+    await waitUntil(() => !ctx.timeline.active(['backend', 'redis']), { timeoutMs: 120_000, everyMs: 500, signal: ctx.signal });
+    const entry = await currentNewsEntry(ctx);
+    if (entry) return entry;
+  }
+  return null;
+}
+
+/**
  * A compromised neighbour writes entries (hostile.mjs's tamperedEntries): a current entry with a
  * tampered body and a signed entry copied to another key, both refused only by their MAC, and one of
  * 40 MB, refused by its length inside Redis; then every replica is asked for those pages, which it reads
@@ -202,7 +216,7 @@ async function currentNewsEntry(ctx) {
  */
 async function entriesTampered(ctx) {
   const { client } = ctx.redis;
-  const template = await currentNewsEntry(ctx);
+  const template = await copyableNewsEntry(ctx);
   if (!template) return 'no current news entry in Redis to copy: nothing tampered';
   const base = TAMPERED_IDS_FROM + Math.floor(Math.random() * 90_000);
   const written = [];
