@@ -83,10 +83,10 @@ async function askUnaskedPages(ctx, signal) {
   for (; !signal.aborted; asked++) {
     const path = `/en/news/${ctx.backend.unaskedNewsId()}`;
     // Its answer may come after the fault's end (a slow call's): it is read for hostile markup, not awaited.
-    void boundedFetch(ctx.nginx.url + path, { timeoutMs: 60_000, signal: ctx.signal, headers: VISITOR }).then(
-      async (response) => recordMarkup(ctx, 'backend rich text', path, [{ replica: 'through nginx', html: await response.text() }]),
-      () => null,
-    );
+    // An answer cut off (its replica killed by another fault, the run stopped) is no page to read.
+    void boundedFetch(ctx.nginx.url + path, { timeoutMs: 60_000, signal: ctx.signal, headers: VISITOR })
+      .then(async (response) => recordMarkup(ctx, 'backend rich text', path, [{ replica: 'through nginx', html: await response.text() }]))
+      .catch(() => null);
     await sleep(UNASKED_PAGE_EVERY_MS, signal);
   }
   return asked;
