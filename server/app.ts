@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { CRAWLER_WAIT_MS, LOADER_HEAD_START_MS, STREAM_TIMEOUT_MS } from '../shared/constants';
 import { DataCache } from './backend/cache';
 import { createSource, studentLifePath } from './backend';
+import { onFieldPastBound } from './backend/fields';
 import type { DataSession } from './backend/session';
 import type { Source } from './backend/source';
 import { assetsOf, readManifest, type Manifest } from './assets';
@@ -93,6 +94,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const source = deps.source ?? createSource(config);
   onSanitizeFallback((reason) => logger.warn({ reason }, 'rich text shown as plain text'));
+  onFieldPastBound((field) => logger.warn({ field }, 'backend field past its bound'));
   const upstream = new UpstreamHealth(config, deps.now);
   const manifest = deps.manifest ?? readManifest();
   // The shared tier needs the caches to purge, and the data cache needs its level: the callbacks

@@ -6,7 +6,8 @@
  * "Field kinds and bounds", lists them with what happens past each and the page sizes that follow).
  *
  * Everything here is one linear pass over at most a few times a field's bound of its input: an 8 MB
- * string costs what its first kilobytes do.
+ * string costs what its first kilobytes do. A field past its bound is told of (`onFieldPastBound`: the
+ * app logs a warning with its kind, bound and length, never its content), once a minute per kind at most.
  */
 
 /** The bound of each kind of field, in characters (UTF-16 code units, as JavaScript counts them). */
@@ -64,6 +65,52 @@ const READ_FACTOR = 4;
 
 export const ELLIPSIS = '…';
 
+export type FieldKind = keyof typeof FIELD_BOUNDS;
+
+/** A backend field past its bound, as the warning about it says: no byte of its content. */
+export interface FieldPastBound {
+  kind: FieldKind;
+  bound: number;
+  /** Its length as sent (UTF-16 code units). */
+  length: number;
+  /** A title, name or text is cut at a word; any other kind is dropped. */
+  outcome: 'cut' | 'dropped';
+  /** Fields of this kind past their bound since the last warning, not warned of one by one. */
+  alsoSince: number;
+}
+
+/**
+ * At most one warning per kind in this long: a hostile or broken backend can send a field past its bound
+ * in every record of every answer, and each refresh sends it again.
+ */
+export const FIELD_WARNING_INTERVAL_MS = 60_000;
+
+/** Each kind by its bound: the bounds are distinct numbers (test/unit/outside-field-warning.test.ts). */
+const KIND_OF_BOUND = new Map(Object.entries(FIELD_BOUNDS).map(([kind, bound]) => [bound as number, kind as FieldKind]));
+
+let warn: (field: FieldPastBound) => void = () => {};
+/** Until when each kind's warnings are held, and how many were held meanwhile. */
+const held = new Map<FieldKind, { until: number; count: number }>();
+
+/** Told of a field past its bound, at most once per kind each FIELD_WARNING_INTERVAL_MS, so that the app can log it. */
+export function onFieldPastBound(listener: (field: FieldPastBound) => void): void {
+  warn = listener;
+  held.clear();
+}
+
+function pastBound(max: number, length: number, outcome: FieldPastBound['outcome']): void {
+  const kind = KIND_OF_BOUND.get(max);
+  if (!kind) return;
+  const now = Date.now();
+  const quiet = held.get(kind);
+  if (quiet && now < quiet.until) {
+    quiet.count++;
+    return;
+  }
+  held.set(kind, { until: now + FIELD_WARNING_INTERVAL_MS, count: 0 });
+  warn({ kind, bound: max, length, outcome, alsoSince: quiet?.count ?? 0 });
+}
+
 /** The raw text of a field: a string, or a finite number as written; anything else is none. */
 function rawText(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -110,17 +157,23 @@ export function cutAtWord(text: string, max: number, force = false): string {
 export function boundedText(v: unknown, max: number): string {
   const raw = rawText(v);
   const window = READ_FACTOR * max;
-  if (raw.length <= window) return cutAtWord(clean(raw), max);
+  if (raw.length <= window) {
+    const text = clean(raw);
+    if (text.length > max) pastBound(max, raw.length, 'cut');
+    return cutAtWord(text, max);
+  }
   const text = clean(raw.slice(0, window));
+  if (text) pastBound(max, raw.length, 'cut');
   return text ? cutAtWord(text, max, true) : '';
 }
 
 /** A short value (phone, e-mail, code, category), or '' when it is longer than `max` once cleaned. */
 export function shortText(v: unknown, max: number = FIELD_BOUNDS.short): string {
   const raw = rawText(v);
-  if (raw.length > READ_FACTOR * max) return '';
-  const text = clean(raw);
-  return text.length <= max ? text : '';
+  const text = raw.length > READ_FACTOR * max ? null : clean(raw);
+  if (text !== null && text.length <= max) return text;
+  pastBound(max, raw.length, 'dropped');
+  return '';
 }
 
 /** The first `max` records of a list. */
