@@ -170,7 +170,8 @@ const ATTACKS: Array<[string, (ctx: Ctx) => Promise<string[]>]> = [
     async ({ client, fresh, replicas }) => {
       // Facts are written by the replica that made a variant: every image of the home page, once.
       const home = await get(`${replicas[0]!.url}/`);
-      for (const [url] of home.body.matchAll(/\/_img\/[\w-]+\/\d+\/[\w-]+\/[\w-]+/g)) await get(replicas[0]!.url + url, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      for (const [url] of home.body.matchAll(/\/_img\/[\w-]+\/\d+\/[\w-]+\/[\w-]+/g))
+        await get(replicas[0]!.url + url, { headers: { accept: 'image/avif,image/webp,*/*' } });
       await new Promise((resolve) => setTimeout(resolve, 500));
       const keys = await keysOf(client, 'site:*:img:*');
       const values = await Promise.all(keys.map((key) => client.get(key)));
