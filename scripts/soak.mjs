@@ -127,7 +127,7 @@ if (staleReason(root)) spawnSync(process.execPath, [join(root, 'build.mjs')], { 
 
 const dir = mkdtempSync(join(tmpdir(), 'site-soak-'));
 const timeline = new Timeline(clock);
-const findings = { hostileMarkup: [], tamperedServed: [], tamperAsked: [], messagesForged: [], stops: [], notReady: [] };
+const findings = { hostileMarkup: [], tamperedServed: [], tamperAsked: [], messagesForged: [], keptDown: [], stops: [], notReady: [] };
 const unaskedExits = [];
 
 /** What the soak's Prometheus fired from its start to the end of the load, on the run's clock (./lib/soak/alerts.mjs judges it). */

@@ -130,6 +130,27 @@ describe("judging a run's alerts", () => {
     expect(alertFindings(tampered([])).faults[0]!.expected[0]).toMatchObject({ judged: false });
   });
 
+  it("times a hung backend's alert from the first call that failed at its timeout, not from one that began before", () => {
+    const hung = {
+      ...run([{ alert: 'BackendFailing', fromMs: 112_100 }]),
+      timeline: [{ name: 'backend hangs', group: 'backend', startMs: 100_000, endMs: 115_000 }],
+      logs: [{ upstreamFailures: [101_100, 105_100, 105_200] }],
+    };
+    // BackendFailing's for: is 6 s on the soak's clock: bound 5.1 + 6 + 2 s.
+    expect(alertFindings(hung).faults[0]!.expected[0]).toMatchObject({ shownAfterMs: 5_100, boundMs: 13_100, afterMs: 12_100, inTime: true });
+  });
+
+  it('times SiteReplicaDown from the kill, which waits for nginx to skip no replica', () => {
+    const keptDown = (killed: Array<{ atMs: number }>) => ({
+      ...run([{ alert: 'SiteReplicaDown', fromMs: 111_000 }]),
+      timeline: [{ name: 'replica killed, kept down', group: 'replica', startMs: 100_000, endMs: 120_000 }],
+      findings: { keptDown: killed },
+    });
+    // SiteReplicaDown's for: is 4 s on the soak's clock: bound 6 + 4 + 2 s.
+    expect(alertFindings(keptDown([{ atMs: 106_000 }])).faults[0]!.expected[0]).toMatchObject({ judged: true, afterMs: 11_000, boundMs: 12_000, inTime: true });
+    expect(alertFindings(keptDown([])).faults[0]!.expected[0]).toMatchObject({ judged: false });
+  });
+
   it('expects RedisMessagesRejected only of a forging fault whose messages a replica heard', () => {
     const forged = (published: Array<{ atMs: number }>, fired: Array<{ alert: string; fromMs: number }> = []) => ({
       ...run(fired),

@@ -6,18 +6,28 @@
  */
 import { randomBytes } from 'node:crypto';
 import { restartReplica } from './faults.mjs';
+import { upstreamFailTimeoutMs } from './nginx.mjs';
+import { sleep } from './time.mjs';
 
 /** Long enough for SiteReplicaDown's `for:` at the soak's time scale (2m / 30 = 4 s), three times over. */
 export const REPLICA_DOWN_MS = 12_000;
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-/** A replica killed and left down, as a crashed container whose restart policy waits. */
+/**
+ * A replica killed and left down, as a crashed container whose restart policy waits. One replica down
+ * at a time, as nginx sees them: a replica the fault before restarted is skipped by nginx for its
+ * fail_timeout after the connections it refused, and a kill meanwhile would leave nginx one replica or
+ * none (502s), so the kill waits that long, as the rolling restart does between replicas.
+ * `findings.keptDown` says when the replica was killed.
+ */
 async function replicaKeptDown(ctx) {
+  await sleep(upstreamFailTimeoutMs() + 1_000, ctx.signal);
   const replica = pick(ctx.replicas.filter((r) => r.live));
-  if (!replica) return 'no live replica';
+  if (!replica || ctx.signal.aborted) return 'no live replica';
+  ctx.findings.keptDown.push({ atMs: ctx.clock.now(), replica: replica.name });
   const restarted = await restartReplica(ctx, replica, 'SIGKILL', REPLICA_DOWN_MS);
-  return `SIGKILL, left down ${REPLICA_DOWN_MS / 1000} s; ${restarted}`;
+  return `SIGKILL once nginx skipped no replica, left down ${REPLICA_DOWN_MS / 1000} s; ${restarted}`;
 }
 
 /** The replicas' channel and the largest message a replica reads (server/shared-cache/events.ts). */

@@ -13,11 +13,15 @@
  *   below): the scrape that sees the cause and the evaluation after it. Where the run recorded it, the
  *   first sign is measured (the first failed backend call or "redis unreachable" in a replica's log, the
  *   first degraded page in nginx's log, the first purge sent, the tampered pages asked, the forged
- *   messages published); otherwise it is the known delay of the site's own clock (a slow call is timed
- *   when it ends). A fault that never showed (no call failed), or whose cause lasted less than the
- *   alert's `for:` after it showed, expects nothing: at the soak's scale it was a blip.
+ *   messages published, the replica killed); otherwise it is the known delay of the site's own clock
+ *   (a slow call is timed when it ends). A fault that never showed (no call failed), or whose cause
+ *   lasted less than the alert's `for:` after it showed, expects nothing: at the soak's scale it was a
+ *   blip.
  */
 export const SETTLE_MS = 10_000;
+
+/** The replicas' BACKEND_TIMEOUT_MS, its default (server/config.ts): the soak leaves it unset. */
+const BACKEND_TIMEOUT_MS = 5_000;
 
 /**
  * What the site itself keeps doing after a fault, on the real clock the soak does not speed up: an image
@@ -56,14 +60,22 @@ const purgesSent = (run) => (run.purges ?? []).map((p) => p.sentMs);
 const tamperAsked = (run) => (run.findings?.tamperAsked ?? []).map((t) => t.atMs);
 /** When the forging fault had published its messages to at least one replica (never, when none was subscribed). */
 const messagesForged = (run) => (run.findings?.messagesForged ?? []).map((m) => m.atMs);
+/** When the replica the kept-down fault stops was killed. */
+const keptDown = (run) => (run.findings?.keptDown ?? []).map((k) => k.atMs);
 
 /** When a fault first showed, on the run's clock: each a function of the run and the fault, null if it never did. */
 export const ONSETS = {
   firstFailedCall: (run, fault) => firstFrom(failedCalls(run), fault.startMs),
+  /**
+   * The first failed call a hung backend can have caused: a call it holds fails at the replica's timeout,
+   * so one that failed sooner began before the fault (a busy machine's slow call, a restarted replica's).
+   */
+  firstTimedOutCall: (run, fault) => firstFrom(failedCalls(run), fault.startMs + BACKEND_TIMEOUT_MS),
   firstDegradedPage: (run, fault) => firstFrom(degradedPages(run), fault.startMs),
   firstPurgeSent: (run, fault) => firstFrom(purgesSent(run), fault.startMs),
   firstTamperAsked: (run, fault) => firstFrom(tamperAsked(run), fault.startMs),
   firstMessagesForged: (run, fault) => firstFrom(messagesForged(run), fault.startMs),
+  firstKeptDown: (run, fault) => firstFrom(keptDown(run), fault.startMs),
   /** The first kept log line beginning with `message`; `otherwiseMs` after the start where the kept lines ran out. */
   firstLogged: (message, otherwiseMs) => (run, fault) => firstFrom(loggedAt(run, message), fault.startMs) ?? fault.startMs + otherwiseMs,
   /** `ms` after the fault's start: a delay of the site's own, not recorded by the run. */
@@ -77,7 +89,7 @@ export const EXPECTED_ALERTS = {
     { alert: 'SitePagesDegraded', onset: ONSETS.firstDegradedPage },
   ],
   // A hung call fails at its timeout (BACKEND_TIMEOUT_MS), or when the fault ends and the backend drops it.
-  'backend hangs': [{ alert: 'BackendFailing', onset: ONSETS.firstFailedCall }],
+  'backend hangs': [{ alert: 'BackendFailing', onset: ONSETS.firstTimedOutCall }],
   'backend broken JSON': [{ alert: 'BackendFailing', onset: ONSETS.firstFailedCall }],
   // Calls take 3 s (scripts/lib/soak/backend.mjs) and are timed when they end.
   'backend slow (3 s)': [{ alert: 'BackendSlow', onset: ONSETS.after(3_000) }],
@@ -92,7 +104,8 @@ export const EXPECTED_ALERTS = {
   'redis entries tampered': [{ alert: 'RedisEntriesRejected', onset: ONSETS.firstTamperAsked, event: true }],
   // Every subscribed replica drops the messages as they arrive.
   'redis messages forged': [{ alert: 'RedisMessagesRejected', onset: ONSETS.firstMessagesForged, event: true }],
-  'replica killed, kept down': [{ alert: 'SiteReplicaDown', onset: ONSETS.after(0) }],
+  // Its scrape fails from the kill on.
+  'replica killed, kept down': [{ alert: 'SiteReplicaDown', onset: ONSETS.firstKeptDown }],
 };
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

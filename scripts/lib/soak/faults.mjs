@@ -1,7 +1,8 @@
 /**
  * The faults the soak test causes, each an async function of the run's context that returns a line of
- * notes for the report. `disruptive` faults take the stack's capacity or its backend away and run one
- * at a time (./schedule.mjs); the others may overlap them, as a neighbour or a crawler would.
+ * notes for the report. `disruptive` faults take the stack's capacity or its backend away, or need the
+ * stack whole while they run, and run one at a time (./schedule.mjs); the others may overlap them, as a
+ * neighbour or a crawler would.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -194,14 +195,23 @@ async function currentNewsEntry(ctx) {
   return text?.includes('"found":true') ? { key, text } : null;
 }
 
+/** Whether every live replica reads Redis now (its link up, not resyncing after a Redis fault). */
+async function redisUpEverywhere(ctx) {
+  const states = await Promise.all(ctx.replicas.filter((r) => r.live).map(async (r) => (await r.health(ctx.signal))?.redis?.state));
+  return states.length > 0 && states.every((state) => state === 'up');
+}
+
 /**
  * A current news entry to copy, made while nothing keeps a replica from filling Redis: a fill needs
  * the backend answering and Redis reachable, and this fault runs beside the others. Asked again once
- * if a fault began meanwhile.
+ * if a fault began meanwhile. Once every replica reads Redis again, too: one still reconnecting after a
+ * Redis fault would answer the pages asked below from the backend, read the tampered entries only
+ * later, and refuse them outside the fault.
  */
 async function copyableNewsEntry(ctx) {
   for (let attempt = 0; attempt < 2 && !ctx.signal.aborted; attempt++) {
-    await waitUntil(() => !ctx.timeline.active(['backend', 'redis']), { timeoutMs: 120_000, everyMs: 500, signal: ctx.signal });
+    const quiet = async () => !ctx.timeline.active(['backend', 'redis']) && (await redisUpEverywhere(ctx));
+    await waitUntil(quiet, { timeoutMs: 120_000, everyMs: 500, signal: ctx.signal });
     const entry = await currentNewsEntry(ctx);
     if (entry) return entry;
   }
@@ -361,7 +371,9 @@ export function faults(config) {
     { name: 'backend slow (3 s)', group: 'backend', disruptive: true, run: backendMode('slow', config.backendFaultS) },
     { name: 'pathological SVG', group: 'images', disruptive: false, run: pathologicalSvg },
     { name: 'backend hostile rich text', group: 'backend', disruptive: true, run: backendMode('hostile', config.backendFaultS) },
-    { name: 'redis entries tampered', group: 'redis-data', disruptive: false, run: entriesTampered },
+    // Disruptive, though it takes nothing away: a Redis or backend fault while it writes and asks (Redis
+    // restarted empty, replicas reconnecting) would leave its entries unread until after it.
+    { name: 'redis entries tampered', group: 'redis-data', disruptive: true, run: entriesTampered },
     { name: 'backend broken JSON', group: 'backend', disruptive: true, run: backendMode('broken', config.backendFaultS) },
     { name: 'redis frozen (SIGSTOP)', group: 'redis', disruptive: true, run: redisFrozen },
   ];
