@@ -292,6 +292,55 @@ const ATTACKS: Array<[string, Attack]> = [
     },
   ],
   [
+    'image sources: an SVG with script, HTML sent as a PNG, a redirect to another host, a source that never ends',
+    {
+      setup: (backend) => {
+        const sources = ['/media/x/evil.svg', '/media/x/html.png', '/media/x/elsewhere.jpg', '/media/x/endless.jpg'];
+        let n = 0;
+        backend.mutate((json) => {
+          const walk = (v: Json): Json => {
+            if (Array.isArray(v)) return v.map(walk);
+            if (!v || typeof v !== 'object') return v;
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, IMAGE_FIELD.test(k) ? sources[n++ % sources.length] : walk(x)]));
+          };
+          return walk(json);
+        });
+        backend.route('/media/x/evil.svg', (_q, res) =>
+          res
+            .writeHead(200, { 'content-type': 'image/svg+xml' })
+            .end(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="pwn(80)"><script>pwn(81)</script><rect width="40" height="40"/></svg>',
+            ),
+        );
+        backend.route('/media/x/html.png', (_q, res) => res.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>pwn(83)</script></html>'));
+        backend.route('/media/x/elsewhere.jpg', (_q, res) => res.writeHead(302, { location: 'http://127.0.0.2:9/x.jpg' }).end());
+        backend.route('/media/x/endless.jpg', (_q, res) => {
+          res.writeHead(200, { 'content-type': 'image/jpeg' });
+          const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(Buffer.alloc(1024))), 100);
+          res.on('close', () => clearInterval(timer));
+        });
+      },
+      judge: async ({ site }) => {
+        const problems: string[] = [];
+        const page = await get(`${site.url}/`, { crawler: true });
+        problems.push(...pageProblems(page));
+        const urls = [...new Set([...page.body.matchAll(/\/_img\/[\w-]+\/\d+\/[\w-]+\/[\w-]+/g)].map((m) => m[0]))].slice(0, 24);
+        if (!urls.length) problems.push('no image URL on the home page');
+        for (const url of urls) {
+          const answer = await get(site.url + url, { headers: { accept: 'image/avif,image/webp,image/svg+xml,text/html,*/*' } });
+          const type = answer.headers.get('content-type') ?? '';
+          // An SVG only as the site's own default image, standing in for a refused source.
+          if (!type.startsWith('image/') || (type.includes('svg') && !answer.headers.get('x-image-fallback'))) problems.push(`${url.slice(0, 40)}: ${type}`);
+          if (process.env.DEBUG) console.log(url.slice(0, 50), answer.status, type, answer.headers.get('x-image-fallback'));
+          if (answer.body.includes('pwn(')) problems.push(`${url.slice(0, 40)}: the source's script in the answer`);
+          if (answer.headers.get('x-content-type-options') !== 'nosniff') problems.push(`${url.slice(0, 40)}: no nosniff`);
+          if (answer.status >= 500) problems.push(`${url.slice(0, 40)}: ${answer.status}`);
+        }
+        return problems;
+      },
+    },
+  ],
+  [
     'headers: 60 KB of headers, a Set-Cookie, a connection reset mid-body',
     {
       setup: (backend) => {

@@ -342,9 +342,9 @@ async function attacksOn(origin: string, via: string, site: Site, only?: RegExp)
     const statuses = new Map<number, number>();
     // Each with another X-Forwarded-For: the app trusts it from a proxy on loopback or a private network,
     // so only the process's total bounds them there; nginx bounds them by the address it sees.
-    const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => beacon(good, [`X-Forwarded-For: 10.${i >> 8}.${i & 255}.1`])));
+    const answers = await Promise.all(Array.from({ length: 1500 }, (_, i) => beacon(good, [`X-Forwarded-For: 10.${i >> 8}.${i & 255}.1`])));
     for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    if (!statuses.get(429)) problems.push(`500 beacons at once, each from another X-Forwarded-For, none refused: ${JSON.stringify([...statuses])}`);
+    if (!statuses.get(429)) problems.push(`1500 beacons at once, each from another X-Forwarded-For, none refused: ${JSON.stringify([...statuses])}`);
     for (const [name, body] of [
       ['nested', '['.repeat(1500)],
       ['a long path', JSON.stringify({ path: `/${'a'.repeat(300)}`, navigation: 'navigate', device: 'mobile', metrics: { LCP: 1 } })],
