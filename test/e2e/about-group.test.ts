@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EXTERNAL } from '../../shared/site';
 import { hydrated, networkQuiet, openPage } from '../helpers/browser';
 import { islandHydrated } from '../helpers/island-hydrated';
-import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
 
-// The embedded content has faculties 1-5, each with staff.
-const ROUTES = ['/department', '/department/1', '/rules', '/rulesEtika', '/regulation', '/tashkiliytuzilmasi', '/qoidalar'];
-const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
-
+// That each page of the group hydrates cleanly in every rendition, with its one h1, is checked where
+// every screen is loaded once: test/quality/screens.test.ts.
 describe('about group pages in Chromium', () => {
-  for (const prefix of PREFIXES) {
-    for (const path of ROUTES) {
-      it(`${prefix}${path} hydrates without console errors or hydration warnings`, () =>
-        expectCleanHydration(site, prefix + path, async (page) => expect(await page.locator('main h1').count()).toBe(1)));
-    }
-  }
-
   it('moves from faculty to faculty in the sidebar, updating the active entry and the staff', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/department/1`);

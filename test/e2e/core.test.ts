@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hydrated, openPage } from '../helpers/browser';
-import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
 
-const CORE = ['/', '/about', '/rektorat', '/departments', '/newsAll', '/news/1'];
-const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
-
+// That each core page (/, /about, /rektorat, /departments, /newsAll, /news/1) hydrates cleanly in every
+// rendition is checked where every screen is loaded once: test/quality/screens.test.ts.
 describe('core pages in Chromium', () => {
-  for (const prefix of PREFIXES) {
-    for (const path of CORE) {
-      const url = path === '/' ? prefix || '/' : prefix + path;
-      it(`${url} hydrates without console errors or hydration warnings`, () => expectCleanHydration(site, url));
-    }
-  }
-
   it('follows a news card to its page in the same language, its header working again', async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/newsAll`);

@@ -3,7 +3,7 @@
  * navigation on one row from 1200 px up and a one-row header on phones in all three languages, phone
  * numbers never broken, two study-field columns and equal partner cards on phones. That no screen
  * scrolls sideways at the widths people use is judged where every screen is loaded anyway, beside axe
- * (test/quality/axe.test.ts).
+ * (test/quality/screens.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

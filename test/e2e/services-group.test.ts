@@ -4,8 +4,8 @@ import { CLUB_IMAGE_COUNT, DORMITORY_IMAGE_COUNT, SAMPLE_VACANCY_COUNT } from '.
 import { hydrated, networkQuiet, openPage } from '../helpers/browser';
 import { interactiveAt, recordHydration } from '../helpers/interactive';
 import { clickInIsland, failIslandCode, holdIslandCode, islandHydrated, scrollToIsland } from '../helpers/island-hydrated';
-import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
-import { CHEMISTRY, ECONOMICS, HALF_RATE, LANG_PREFIXES, SERVICE_SCREENS, vacanciesOnDisk } from '../helpers/fixtures-services';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
+import { CHEMISTRY, ECONOMICS, HALF_RATE, vacanciesOnDisk } from '../helpers/fixtures-services';
 
 const site = useSiteInBrowser();
 
@@ -20,19 +20,8 @@ const cards = (page: Page) => page.locator('.vac-card');
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
 
-describe('services pages in Chromium', () => {
-  for (const { prefix } of LANG_PREFIXES) {
-    for (const screen of SERVICE_SCREENS) {
-      const url = prefix + screen.path;
-      it(`${url} hydrates without console errors or hydration warnings`, () =>
-        expectCleanHydration(site, url, async (page) => {
-          // The document viewer's work (fetch, chunk, rendering) is part of the page.
-          if (screen.path === '/XQQ') await documentShown(page);
-          expect(await page.textContent('main')).toContain(screen.needles[prefix === '' ? 'uz' : (prefix.slice(1) as 'uz-cyrl' | 'ru' | 'en')]);
-        }));
-    }
-  }
-});
+// That each screen of the group hydrates cleanly in every rendition and shows its text (and /XQQ its
+// document) is checked where every screen is loaded once: test/quality/screens.test.ts.
 
 describe('vacancy filters', () => {
   const all = vacanciesOnDisk();

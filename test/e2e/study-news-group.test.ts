@@ -2,22 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hydrated, openPage } from '../helpers/browser';
 import { clickInIsland, failIslandCode, holdIslandCode, scrollToIsland } from '../helpers/island-hydrated';
-import { expectCleanHydration, useSiteInBrowser } from '../helpers/site-in-browser';
+import { useSiteInBrowser } from '../helpers/site-in-browser';
 
 const site = useSiteInBrowser();
 const cardLinks = (page: Page) => page.locator('.news-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
-const ROUTES = ['/kunduzgi', '/sirtqi', '/magistratura', '/napravleniya', '/publicNews', '/newsUnversity', '/xalqaroNews', '/elonlar', '/qqk', '/qqk/1'];
-const PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
-
+// That each page of the groups hydrates cleanly in every rendition, with its one h1, is checked where
+// every screen is loaded once: test/quality/screens.test.ts.
 describe('study and news group pages in Chromium', () => {
-  for (const prefix of PREFIXES) {
-    for (const path of ROUTES) {
-      it(`${prefix}${path} hydrates without console errors or hydration warnings`, () =>
-        expectCleanHydration(site, prefix + path, async (page) => expect(await page.locator('main h1').count()).toBe(1)));
-    }
-  }
-
   it("appends the next page of international news with 'more', without leaving the page, until the last", async () => {
     const { page, problems } = await openPage(site.browser);
     await page.goto(`${site.server.url}/en/xalqaroNews`);

@@ -1,22 +1,29 @@
 /**
- * Every screen in four renditions, judged at a phone and a desktop width by axe-core, the accessibility
- * engine most auditors use, and at the widths people use (320 to 1440 px) for sideways scrolling; and
- * axe again with the menus, panels and the gallery modal open. Any axe violation of impact serious or
- * critical fails, printed with its route, state, rule and the selector of each element; a screen wider
- * than the window fails with the elements that stick out.
+ * Every screen in four renditions, each loaded once and judged many times: by axe-core, the
+ * accessibility engine most auditors use, at a desktop and a phone width; for sideways scrolling at the
+ * widths people use (320 to 1440 px); and, every island woken, for a clean hydration: every island
+ * hydrates, nothing else does, no console error, page error or hydration warning on the way, and what the
+ * screen must show (test/helpers/screen-checks.ts). Then axe again with the menus, panels and the gallery
+ * modal open. Any axe violation of impact serious or critical fails, printed with its route, state, rule
+ * and the selector of each element; a screen wider than the window fails with the elements that stick
+ * out.
  *
- * Each screen is loaded once, at the desktop width, and checked there, then resized to each other width,
+ * Each screen is loaded at the desktop width and checked there, then resized to each other width,
  * settled again and checked again: the site's layout follows the width through CSS and the listeners
  * that media queries and Swiper keep, so a resized page is the page a phone gets (docs/architecture.md,
- * "Test tiers", says how that was compared rule by rule, element by element and box by box).
+ * "Test tiers", says how that was compared rule by rule, element by element and box by box). Back at the
+ * desktop width its islands are woken and the hydration is checked, as the e2e tier checked it on pages
+ * of its own before.
  */
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch, newContext } from '../helpers/browser';
+import { hydrated, launch, networkQuiet, newContext, watch } from '../helpers/browser';
+import { hydratedStaticParts, wakeAllIslands } from '../helpers/islands';
+import { screenCheck } from '../helpers/screen-checks';
 import { afterFrames, transitionsDone } from '../helpers/settle';
 import { startServer, type RunningServer } from '../helpers/server-process';
-import { screenUrls } from '../helpers/site-urls';
+import { screens } from '../helpers/site-urls';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 /** The desktop width a screen is loaded at, then the phone width it is resized to: axe judges both. */
@@ -106,19 +113,34 @@ const overflow = (page: Page) =>
     return `${document.documentElement.scrollWidth} > ${limit} (${culprits.join('; ') || '?'})`;
   });
 
+/** The 404 page answers 404: its hydration is not judged here (Chromium reports its document's status as a console error). */
+const NOT_FOUND = '/nowhere';
+
 // Two pages at a time: the server and Chromium each have a core to themselves on a 2-CPU CI machine.
-describe.concurrent('every screen: no serious or critical axe violation, no sideways scrolling', () => {
-  for (const url of screenUrls()) {
+describe.concurrent('every screen: axe, sideways scrolling, a clean hydration', () => {
+  for (const { lang, path, url } of screens()) {
+    const hydration = path !== NOT_FOUND;
+    const widths = [...WIDTHS, ...MORE_WIDTHS].sort((a, b) => a - b).join(', ');
     // The test's own expect: soft findings of tests running at once are told apart.
-    it(`${url}: axe at ${WIDTHS.join(' and ')} px, as wide as the window at ${[...WIDTHS, ...MORE_WIDTHS].sort((a, b) => a - b).join(', ')} px`, async ({
-      expect,
-    }) => {
-      const page = await open(WIDTHS[0], url);
+    it(`${url}: axe at ${WIDTHS.join(' and ')} px, as wide as the window at ${widths} px${hydration ? ', hydrates cleanly' : ''}`, async ({ expect }) => {
+      const { page, problems } = watch(await context.newPage());
+      const response = await page.goto(server.url + url);
+      expect(response?.status()).toBe(hydration ? 200 : 404);
+      await hydrated(page);
+      await animationsFinished(page);
       for (const width of [...WIDTHS, ...MORE_WIDTHS]) {
         if (width !== WIDTHS[0]) await resize(page, width);
         // Soft: a finding at one width still lets the others be checked and reported.
         if ((WIDTHS as readonly number[]).includes(width)) expect.soft(await findings(page, `${url} @${width}`)).toEqual([]);
         expect.soft(await overflow(page), `${url} at ${width} px`).toBeNull();
+      }
+      if (hydration) {
+        await resize(page, WIDTHS[0]);
+        await wakeAllIslands(page);
+        expect(await hydratedStaticParts(page)).toEqual([]);
+        await screenCheck(lang, path)?.(page, expect);
+        await networkQuiet(page);
+        expect(problems).toEqual([]);
       }
       await page.close();
     });
