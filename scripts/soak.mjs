@@ -303,7 +303,10 @@ const exitCode = await withBundled('embedded-backend', async ({ startEmbeddedBac
   console.log(`\n${writeReport(config.reportDir, run, verdict)}`);
   console.log(`Report: ${join(config.reportDir, 'report.md')} (JSON and chart.svg beside it)`);
   if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
-  return verdict.goals.every((g) => g.ok) ? 0 : 1;
+  const failed = verdict.goals.filter((g) => !g.ok);
+  // Last, so that a reader who sees only the end of the output (CI prints the tail) sees what failed.
+  for (const g of failed) console.log(`goal failed: ${g.name}: ${g.measured} (goal ${g.target})`);
+  return failed.length === 0 ? 0 : 1;
 });
 
 if (process.env.SOAK_KEEP === '1') console.log(`Run folder kept: ${dir}`);
