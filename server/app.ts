@@ -45,6 +45,7 @@ import { pictureMaker } from './images/pictures';
 import { registerImageMetrics } from './images/metrics';
 import { registerAlertMetrics } from './alert-metrics';
 import { clientAddress, fieldVitalsEndpoint } from './field-vitals';
+import { Stopping } from './stopping';
 
 export interface AppDeps {
   source?: Source;
@@ -72,6 +73,8 @@ type SiteLocals = Express['locals'] & {
   /** Present when REDIS_URL is set; `close` it to let the process exit. */
   shared: SharedTier | null;
   images: Images;
+  /** `begin()` when the process stops: waits under way end soon after (server/stopping.ts). */
+  stopping: Stopping;
   /** The detailed health, for the metrics listener's /healthz (server/health.ts). */
   healthDetails: () => Record<string, unknown>;
 };
@@ -96,6 +99,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   onSanitizeFallback((reason) => logger.warn({ reason }, 'rich text shown as plain text'));
   onFieldPastBound((field) => logger.warn({ field }, 'backend field past its bound'));
   const upstream = new UpstreamHealth(config, deps.now);
+  const stopping = new Stopping();
   const manifest = deps.manifest ?? readManifest();
   // The shared tier needs the caches to purge, and the data cache needs its level: the callbacks
   // below run only after both exist.
@@ -145,6 +149,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     onSourceChanged: () => invalidate.imageSourceChanged(),
     onSourceLearnt: () => invalidate.imageSourceLearnt(),
     shared: shared?.imageFacts,
+    stopping,
   });
   registerImageMetrics(metrics.registry, images);
   registerAlertMetrics(metrics.registry, { ready: () => upstream.ready });
@@ -169,6 +174,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
     streamTimeoutMs: deps.streamTimeoutMs ?? STREAM_TIMEOUT_MS,
     crawlerWaitMs: deps.crawlerWaitMs ?? CRAWLER_WAIT_MS,
     rumSample: config.rumSample,
+    stopping,
     onRender: () => app.locals.renders++,
   };
 
@@ -178,6 +184,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
   app.locals.renders = 0;
   app.locals.search = search;
   app.locals.images = images;
+  app.locals.stopping = stopping;
   app.locals.logger = logger;
   app.locals.shared = shared;
   app.locals.healthDetails = healthDetails({ source, upstream, cache, pageCache, search, shared });
@@ -215,6 +222,7 @@ export function createApp(config: Config, deps: AppDeps = {}): SiteApp {
       index: search,
       cacheControl: (degraded) => pageCacheControl(renderDeps, { degraded, streamed: false }),
       waitMs: renderDeps.crawlerWaitMs,
+      stopping,
       logger,
     }),
   );

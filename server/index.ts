@@ -50,6 +50,8 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  // Waits on slow data or images end within a second, so every response is out inside the grace.
+  app.locals.stopping.begin();
   metrics?.close();
   void app.locals.shared?.close();
   connections.closeAfterEachResponse();

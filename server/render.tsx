@@ -24,6 +24,7 @@ import { displayOfRequest } from './request-display';
 import { responseWriter } from './response-writer';
 import type { RouteHandlers } from './route-handlers';
 import { allowInlineScripts } from './security';
+import type { Stopping } from './stopping';
 
 export interface RenderDeps {
   routes: RouteHandlers;
@@ -41,6 +42,8 @@ export interface RenderDeps {
   streamTimeoutMs: number;
   /** How long a crawler's page waits for its data (CRAWLER_WAIT_MS); then it is answered with what it has. */
   crawlerWaitMs: number;
+  /** Cuts the data's wait short once the process stops (server/stopping.ts). */
+  stopping: Stopping;
   /** RUM_SAMPLE, written into every page for the browser (client/field-vitals-start.ts). */
   rumSample: number;
   /** Counts full renders (for tests and metrics): a page served from the page cache renders nothing. */
@@ -83,8 +86,14 @@ export function createRequestContext(
   const headStartOver = headStart ? new Promise<void>((resolve) => (headStartTimer = setTimeout(resolve, deps.headStartMs))) : null;
   // Counted from before the head start, so it comes before the stream's own limit (renderPage). A page
   // that waits for all its data (a crawler's) has the longer limit of a whole page.
-  const waitMs = headStart ? deps.streamTimeoutMs : deps.crawlerWaitMs;
-  const dataDeadline = new Promise<void>((resolve) => (deadlineTimer = setTimeout(resolve, waitMs)));
+  const waitMs = deps.stopping.bound(headStart ? deps.streamTimeoutMs : deps.crawlerWaitMs);
+  const stopped = deps.stopping.signal;
+  let onStopped: (() => void) | undefined;
+  const dataDeadline = new Promise<void>((resolve) => {
+    deadlineTimer = setTimeout(resolve, waitMs);
+    onStopped = () => resolve();
+    stopped.addEventListener('abort', onStopped, { once: true });
+  });
   let tooLateLogged = false;
   return {
     api: createSiteApi(deps.cache, session, deps.apiOptions),
@@ -97,7 +106,10 @@ export function createRequestContext(
       tooLateLogged = true;
     },
     routed: () => clearTimeout(headStartTimer),
-    ended: () => clearTimeout(deadlineTimer),
+    ended: () => {
+      clearTimeout(deadlineTimer);
+      if (onStopped) stopped.removeEventListener('abort', onStopped);
+    },
   };
 }
 

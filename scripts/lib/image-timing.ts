@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config';
 import { createImages } from '../../server/images';
 import type { Target } from '../../server/images/formats';
 import { createLogger } from '../../server/logger';
+import { Stopping } from '../../server/stopping';
 import { cameraLikePhoto } from './photo';
 import { cpuMicros, treeCpuMicros } from './process-cpu.mjs';
 
@@ -46,7 +47,13 @@ export async function imageTiming(): Promise<string> {
   const origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
   const dir = mkdtempSync(join(tmpdir(), 'ztu-bench-images-'));
   const config = loadConfig({ BACKEND_URL: origin, SITE_URL: 'https://ztu.example.uz', IMAGE_CACHE_DIR: dir, LOG_LEVEL: 'error' });
-  const images = createImages(config, { logger: createLogger('error'), now: Date.now, onSourceChanged: () => {}, onSourceLearnt: () => {} });
+  const images = createImages(config, {
+    logger: createLogger('error'),
+    now: Date.now,
+    onSourceChanged: () => {},
+    onSourceLearnt: () => {},
+    stopping: new Stopping(),
+  });
   try {
     const source = `${origin}/photo.jpg`;
     // Once per process, libvips loads its codecs: a 160w of each format first, so 640w cold is the

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Stopping } from '../stopping';
 import { PLACES } from '../../shared/pictures';
 import { PUBLIC_DIR } from '../paths';
 import { claimCacheDir } from './cache-dir';
@@ -49,9 +50,11 @@ export interface ImageDeps {
   onSourceLearnt: () => void;
   /** With Redis: what the replicas learnt of sources, shared (server/shared-cache/image-facts.ts). */
   shared?: SharedFacts;
+  /** Cuts a variant's wait short once the process stops (server/stopping.ts). */
+  stopping: Stopping;
 }
 
-export function createImages(config: Config, { logger, now, onSourceChanged, onSourceLearnt, shared }: ImageDeps): Images {
+export function createImages(config: Config, { logger, now, onSourceChanged, onSourceLearnt, shared, stopping }: ImageDeps): Images {
   if (!config.imageSigningKey && config.production && config.backendUrl) {
     logger.warn('IMAGE_SIGNING_KEY is unset: image URLs are signed with a random key, so they change on every restart and differ between replicas');
   }
@@ -79,6 +82,7 @@ export function createImages(config: Config, { logger, now, onSourceChanged, onS
     logger,
     now,
     waitMs: config.imageWaitMs,
+    stopping,
     encodesAtOnce: config.imageEncoders,
     defaults,
   });

@@ -11,6 +11,7 @@
 import { boundedMap } from '../bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
+import type { Stopping } from '../stopping';
 import { within } from '../within';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
@@ -66,6 +67,8 @@ export interface VariantDeps {
    * rotation at once.
    */
   waitMs: number;
+  /** Cuts that wait short once the process stops (server/stopping.ts): the default image then. */
+  stopping: Stopping;
   /**
    * Encodes at once (IMAGE_ENCODERS), each in a process of its own that holds a large variant's pixels
    * while it works: what a replica's memory must allow for (`npm run soak` measures it). A few more may
@@ -94,7 +97,8 @@ export class ImageVariants {
     if (refusal) return this.fallback(width, refusal);
     const work = this.variant(source, urlVersion, width, target);
     try {
-      const made = await within(work, this.deps.waitMs);
+      const { stopping } = this.deps;
+      const made = await within(work, stopping.bound(this.deps.waitMs), stopping.signal);
       if (made) return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
       // Still being made: the default image now, the variant (or the source's failure) for a later request.
       work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));

@@ -11,6 +11,7 @@ import type { SiteIndex } from '../search';
 import type { Catalogue } from '../search/catalogue';
 import { noneMatchHits } from '../etag';
 import type { Logger } from '../logger';
+import type { Stopping } from '../stopping';
 import { within } from '../within';
 import { feedXml } from './feed';
 import { robotsTxt } from './robots';
@@ -26,6 +27,8 @@ export interface SeoDeps {
    * backend, it can take longer than the proxy in front waits, which then counts the replica as down.
    */
   waitMs: number;
+  /** Cuts that wait short once the process stops (server/stopping.ts). */
+  stopping: Stopping;
   logger: Logger;
 }
 
@@ -55,7 +58,7 @@ function notModified(req: Request, doc: Validated): boolean {
   return !Number.isNaN(since) && Date.parse(doc.lastModified) <= since;
 }
 
-export function seoRouter({ siteUrl, index, cacheControl, waitMs, logger }: SeoDeps): Router {
+export function seoRouter({ siteUrl, index, cacheControl, waitMs, stopping, logger }: SeoDeps): Router {
   const router = Router();
   const memo = new Map<string, Validated & { generation: number }>();
   const robots = validated(robotsTxt(siteUrl), undefined, Date.now());
@@ -70,7 +73,7 @@ export function seoRouter({ siteUrl, index, cacheControl, waitMs, logger }: SeoD
 
   /** The document for `key`, made once per catalogue generation. */
   const fromCatalogue = async (req: Request, res: Response, key: string, type: string, make: (catalogue: Catalogue) => string) => {
-    const build = await within(index.current(), waitMs);
+    const build = await within(index.current(), stopping.bound(waitMs), stopping.signal);
     if (!build) {
       // The build goes on: a later request gets the document.
       logger.warn({ url: req.originalUrl, afterMs: waitMs }, 'document asked before the first search catalogue was made: 503');

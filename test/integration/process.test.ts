@@ -87,6 +87,42 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('forced exit');
   });
 
+  // A wait longer than the grace is cut short when the process stops: an answer the exit cut off would be,
+  // to nginx, a replica that failed (it tries the next one, which in a rolling restart is stopping too).
+  it('answers an image still waiting for its source with the default image after SIGTERM, then exits 0', async () => {
+    backend = await startFakeBackend({ ...coreRoutes(), '/news/yangiliklar/5/': { json: newsItem(5) }, '/media/news/n5.jpg': { hang: true } });
+    // Waits far longer than the grace: without the cut, the answer would end with the process.
+    server = await startServer({ BACKEND_URL: backend.url, IMAGE_WAIT_S: '600', BACKEND_TIMEOUT_MS: '120000', LOG_LEVEL: 'info' });
+    const page = await (await fetch(`${server.url}/news/5`, { headers: { 'user-agent': PERSON } })).text();
+    const source = Buffer.from(`${backend.url}/media/news/n5.jpg`).toString('base64url');
+    const image = new RegExp(`/_img/[\\w-]{16}/\\d+/_/${source}`).exec(page)?.[0];
+    expect(image).toBeDefined();
+    const inFlight = fetch(`${server.url}${image}`, { headers: { accept: 'image/webp,*/*' } });
+    await backend.requested('/media/news/n5.jpg');
+    const exited = server.stop('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-image-fallback')).toBe('too-slow');
+    expect(response.headers.get('connection')).toBe('close');
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toContain('forced exit');
+  });
+
+  it("answers a crawler's page still waiting for its data after SIGTERM, then exits 0", async () => {
+    backend = await startFakeBackend({ ...coreRoutes(), '/news/yangiliklar/5/': { hang: true } });
+    server = await startServer({ BACKEND_URL: backend.url, BACKEND_TIMEOUT_MS: '120000', LOG_LEVEL: 'info' });
+    // A crawler waits for the whole page (CRAWLER_WAIT_MS, longer than the grace).
+    const inFlight = fetch(`${server.url}/news/5`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+    await backend.requested('/news/yangiliklar/5/');
+    const exited = server.stop('SIGTERM');
+    const response = await inFlight;
+    // The data never came: the page says so, and asks the crawler to come back.
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/<\/html>$/);
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toContain('forced exit');
+  });
+
   it('keeps an idle connection open longer than nginx keeps it, so nginx is the side that closes it', async () => {
     server = await startServer();
     const conf = readFileSync(`${root}/deploy/nginx.conf`, 'utf8');
