@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { EVENTS_CHANNEL, type EventFields, type SharedEvents } from './events';
 import type { RedisLink } from './redis-link';
+import type { OnRefused } from './refusals';
 import { MAC_CHARS, type Seal } from './seal';
 
 export interface ImageFact {
@@ -60,6 +61,8 @@ export interface ImageFactsOptions {
   build: string;
   /** This replica's id: its own announcements are not read back. */
   replica: string;
+  /** Told of each fact refused (./refusals.ts). */
+  onRefused?: OnRefused;
 }
 
 export class SharedImageFacts {
@@ -84,7 +87,10 @@ export class SharedImageFacts {
     const text = await link.attempt(() => link.bounded(link.command.eval(READ, 1, key, MAX_FACT_BYTES) as Promise<string | 0 | null>));
     if (text === null) return null;
     const fact = text === 0 ? null : this.decode(key, source, text);
-    if (!fact) this.rejected++;
+    if (!fact) {
+      this.rejected++;
+      this.options.onRefused?.('image-fact', key);
+    }
     return fact;
   }
 

@@ -9,6 +9,7 @@ import { SharedEvents } from './events';
 import { batchOf, merged, type PurgeBatch, type PurgeScope } from './purge-batch';
 import { SharedImageFacts } from './image-facts';
 import { RedisLink } from './redis-link';
+import { refusalLog } from './refusals';
 import { Seal } from './seal';
 import { RedisSecondLevel } from './second-level';
 
@@ -75,8 +76,9 @@ export class SharedTier {
     const seal = new Seal(signingKey);
     this.events = new SharedEvents(this.link, seal);
     const { link, events, replica } = this;
-    this.level = new RedisSecondLevel({ link, events, seal, replica, build, lockMs, entryMs });
-    this.imageFacts = new SharedImageFacts({ link, events, seal, build, replica });
+    const onRefused = refusalLog(logger);
+    this.level = new RedisSecondLevel({ link, events, seal, replica, build, lockMs, entryMs, onRefused });
+    this.imageFacts = new SharedImageFacts({ link, events, seal, build, replica, onRefused });
     this.level.onPurge((batch) => this.receive(batch));
     this.link.onResync(() => {
       options.resync();

@@ -39,6 +39,7 @@ import { EntryCodec, MAX_ENTRY_BYTES, type Generations } from './entry-codec';
 import { EVENTS_CHANNEL, type EventFields, type SharedEvent, type SharedEvents } from './events';
 import { lockHeldFor, lockToken, MAX_LOCK_CHARS } from './lock-token';
 import type { PurgeBatch } from './purge-batch';
+import type { OnRefused, RefusedKind } from './refusals';
 import { PurgeFloors } from './purge-floors';
 import type { RedisLink } from './redis-link';
 import type { Seal } from './seal';
@@ -200,6 +201,8 @@ export interface SecondLevelOptions {
   lockMs: number;
   /** Lifetime of an entry in Redis: fresh plus stale time, as in the first level. */
   entryMs: number;
+  /** Told of each entry or lock refused (./refusals.ts). */
+  onRefused?: OnRefused;
   now?: () => number;
 }
 
@@ -236,12 +239,19 @@ export class RedisSecondLevel implements SharedLevel {
     const text = await this.call(() => this.send<string | 0 | null>(this.options.link.command.eval(READ, 1, key, MAX_ENTRY_BYTES, ENTITY_PREFIX)));
     if (text === null) return null;
     const signed = text === 0 ? null : this.codec.decode(key, text, this.now());
-    const entry = signed && !this.floors.refuses(path, signed.entry.entities, signed.filledUnder) ? signed.entry : null;
-    if (!entry) {
-      this.rejectedEntries++;
+    const refused: RefusedKind | null =
+      text === 0 ? 'too-large' : !signed ? 'unsigned' : this.floors.refuses(path, signed.entry.entities, signed.filledUnder) ? 'purged' : null;
+    if (refused || !signed) {
+      this.refuse(refused ?? 'unsigned', key);
       void this.call(() => this.send(this.options.link.command.unlink(key)));
+      return null;
     }
-    return entry;
+    return signed.entry;
+  }
+
+  private refuse(kind: RefusedKind, key: string): void {
+    this.rejectedEntries++;
+    this.options.onRefused?.(kind, key);
   }
 
   async claim(path: string): Promise<Claim | Taken | 'unavailable'> {
@@ -265,7 +275,7 @@ export class RedisSecondLevel implements SharedLevel {
       const [held, pttl] = answer;
       const heldForMs = lockHeldFor(seal, lockKey, held, pttl, lockMs, this.now());
       if (heldForMs !== null) return { heldForMs };
-      this.rejectedEntries++;
+      this.refuse('broken-lock', lockKey);
       broken = held;
     }
     return 'unavailable';

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino, { type Logger } from 'pino';
 import { DataCache, type Claim, type Parser, type SharedEntry } from '../../server/backend/cache';
 import { createLogger } from '../../server/logger';
 import { SharedTier } from '../../server/shared-cache';
@@ -37,6 +38,7 @@ function tier(
     applyPurge?: (batch: PurgeBatch) => void;
     resync?: () => void;
     signingKey?: string;
+    logger?: Logger;
   } = {},
 ): SharedTier {
   const shared = new SharedTier({
@@ -46,7 +48,7 @@ function tier(
     signingKey: options.signingKey ?? KEY,
     entryMs: options.entryMs ?? 600_000,
     lockMs: options.lockMs ?? 5000,
-    logger,
+    logger: options.logger ?? logger,
     applyPurge: options.applyPurge ?? ((batch) => options.applied?.push(batch)),
     resync: options.resync ?? (() => {}),
   });
@@ -122,7 +124,8 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
   });
 
   it('uses only entries signed with the replicas key, no larger than a backend answer, and not from the future', async () => {
-    const shared = await up(tier());
+    const lines: string[] = [];
+    const shared = await up(tier({ logger: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }) }));
     expect(await filled(shared.level, '/news/yangiliklar/1/', { found: true, value: { title: 'signed' }, storedAt: Date.now(), entities: ['news:1'] })).toBe(
       true,
     );
@@ -153,6 +156,12 @@ describe.skipIf(!REDIS_SERVER)('the shared tier on a real Redis', () => {
     redis.cli('EVAL', "redis.call('SET', KEYS[1], string.rep('x', 40 * 1024 * 1024)) return 1", '1', 'site:test:d:/news/yangiliklar/4/');
     expect(await shared.level.read('/news/yangiliklar/4/')).toBeNull();
     expect(shared.health.rejectedEntries).toBe(4);
+    // The log says what was refused: each kind once a minute, with the first key it met.
+    const refused = lines.map((line) => JSON.parse(line) as { msg: string; kind: string; key: string }).filter((line) => line.msg === 'redis entry refused');
+    expect(refused.map(({ kind, key }) => [kind, key])).toEqual([
+      ['unsigned', key],
+      ['too-large', 'site:test:d:/news/yangiliklar/4/'],
+    ]);
   });
 
   it("acts on no message on the replicas' channel that a replica did not sign, and reads none larger than a replica sends", async () => {
