@@ -254,6 +254,14 @@ function markdown(run, verdict) {
     `Redis at the end: ${fixed(redisLast?.usedMb, 1)} MB used, ${redisLast?.evicted ?? '—'} keys evicted since its last start. Backend calls: ${run.backend.calls} (${JSON.stringify(run.backend.callsByMode)}).`,
     '',
   );
+  // What each replica refused from Redis (its log says once a minute per kind): beside RedisEntriesRejected,
+  // whether only the tampering fault's entries were refused.
+  const refusals = run.logs
+    .flatMap((log) => log.kept.filter((line) => line.includes('"msg":"redis entry refused"')).map((line) => ({ replica: log.name, ...JSON.parse(line) })))
+    .map((line) => ({ ...line, atMs: Date.parse(line.time) - run.startedAt }))
+    .sort((a, b) => a.atMs - b.atMs)
+    .map(({ atMs, replica, kind, key, alsoSince }) => `- ${seconds(atMs)}, ${replica}: ${kind} ${key}${alsoSince ? ` (and ${alsoSince} more before it)` : ''}`);
+  if (refusals.length) lines.push('Entries the replicas refused from Redis:', '', ...refusals, '');
   lines.push('Health at the end (/healthz on each metrics listener):', '');
   for (const [name, health] of Object.entries(run.health)) lines.push(`- ${name}: ${health ? `redis ${JSON.stringify(health.redis)}` : 'no answer'}`);
   lines.push('');
