@@ -62,7 +62,10 @@ export function measureFieldVitals(endpoint: string): void {
     queued.metrics[metric.name] = metric.value;
     queuedIds.push(metric.id);
   };
-  for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(add);
+  // Every change is queued as it comes, not only the value web-vitals reports when the page is hidden:
+  // it reads an interaction's timing in an idle callback, and one still waiting when the page is hidden
+  // (the tap just before leaving) runs after that last report, which then had no INP to give.
+  for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(add, { reportAllChanges: true });
   // web-vitals reports its last values on this same event, in the capturing phase, before this
   // listener runs. pagehide is not listened to: in the steps of leaving a page it comes before the page
   // is hidden, before those last values, and every browser the build targets hides the page then.
