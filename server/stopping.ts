@@ -7,6 +7,8 @@
  * waits are longer than the grace (IMAGE_WAIT_S, CRAWLER_WAIT_MS: 20 s each) and a busy machine reaches
  * them.
  */
+import { within } from './within';
+
 export const STOPPING_WAIT_MS = 1_000;
 
 export class Stopping {
@@ -21,6 +23,11 @@ export class Stopping {
   /** A wait that starts now lasts `ms`, or at most STOPPING_WAIT_MS once the process is stopping. */
   bound(ms: number): number {
     return this.begun ? Math.min(ms, STOPPING_WAIT_MS) : ms;
+  }
+
+  /** `promise`'s value, or null once the wait is over: `ms`, or sooner once the process stops. */
+  within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+    return within(promise, this.bound(ms), this.signal);
   }
 
   begin(): void {

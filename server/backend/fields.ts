@@ -10,6 +10,8 @@
  * app logs a warning with its kind, bound and length, never its content), once a minute per kind at most.
  */
 
+import { oncePerKind } from '../once-per-kind';
+
 /** The bound of each kind of field, in characters (UTF-16 code units, as JavaScript counts them). */
 export const FIELD_BOUNDS = {
   /** A headline (news, articles, about entries, gallery pictures): past it, cut at a word with '…'. */
@@ -89,26 +91,17 @@ export const FIELD_WARNING_INTERVAL_MS = 60_000;
 const KIND_OF_BOUND = new Map(Object.entries(FIELD_BOUNDS).map(([kind, bound]) => [bound as number, kind as FieldKind]));
 
 let warn: (field: FieldPastBound) => void = () => {};
-/** Until when each kind's warnings are held, and how many were held meanwhile. */
-const held = new Map<FieldKind, { until: number; count: number }>();
+let warnings = oncePerKind<FieldKind>(FIELD_WARNING_INTERVAL_MS);
 
 /** Told of a field past its bound, at most once per kind each FIELD_WARNING_INTERVAL_MS, so that the app can log it. */
 export function onFieldPastBound(listener: (field: FieldPastBound) => void): void {
   warn = listener;
-  held.clear();
+  warnings = oncePerKind<FieldKind>(FIELD_WARNING_INTERVAL_MS);
 }
 
 function pastBound(max: number, length: number, outcome: FieldPastBound['outcome']): void {
   const kind = KIND_OF_BOUND.get(max);
-  if (!kind) return;
-  const now = Date.now();
-  const quiet = held.get(kind);
-  if (quiet && now < quiet.until) {
-    quiet.count++;
-    return;
-  }
-  held.set(kind, { until: now + FIELD_WARNING_INTERVAL_MS, count: 0 });
-  warn({ kind, bound: max, length, outcome, alsoSince: quiet?.count ?? 0 });
+  if (kind) warnings(kind, (alsoSince) => warn({ kind, bound: max, length, outcome, alsoSince }));
 }
 
 /** The raw text of a field: a string, or a finite number as written; anything else is none. */

@@ -12,7 +12,6 @@ import { boundedMap } from '../bounded';
 import { DEFAULT_NEWS_IMAGE } from '../../shared/components/NewsCard';
 import type { Logger } from '../logger';
 import type { Stopping } from '../stopping';
-import { within } from '../within';
 import type { DiskCache, Variant } from './disk-cache';
 import type { Encoder, SourceImage } from './encoder';
 import { SHARE, vectorWidth, type Size, type Target } from './formats';
@@ -97,8 +96,7 @@ export class ImageVariants {
     if (refusal) return this.fallback(width, refusal);
     const work = this.variant(source, urlVersion, width, target);
     try {
-      const { stopping } = this.deps;
-      const made = await within(work, stopping.bound(this.deps.waitMs), stopping.signal);
+      const made = await this.deps.stopping.within(work, this.deps.waitMs);
       if (made) return { ...made, cacheControl: made.version === urlVersion ? IMMUTABLE : UNVERSIONED };
       // Still being made: the default image now, the variant (or the source's failure) for a later request.
       work.catch((error: unknown) => error instanceof Busy || this.logRefused(source, error));

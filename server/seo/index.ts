@@ -12,7 +12,6 @@ import type { Catalogue } from '../search/catalogue';
 import { noneMatchHits } from '../etag';
 import type { Logger } from '../logger';
 import type { Stopping } from '../stopping';
-import { within } from '../within';
 import { feedXml } from './feed';
 import { robotsTxt } from './robots';
 import { sitemapXml } from './sitemap';
@@ -73,7 +72,7 @@ export function seoRouter({ siteUrl, index, cacheControl, waitMs, stopping, logg
 
   /** The document for `key`, made once per catalogue generation. */
   const fromCatalogue = async (req: Request, res: Response, key: string, type: string, make: (catalogue: Catalogue) => string) => {
-    const build = await within(index.current(), stopping.bound(waitMs), stopping.signal);
+    const build = await stopping.within(index.current(), waitMs);
     if (!build) {
       // The build goes on: a later request gets the document.
       logger.warn({ url: req.originalUrl, afterMs: waitMs }, 'document asked before the first search catalogue was made: 503');

@@ -5,6 +5,7 @@
  * another key or build.
  */
 import type { Logger } from '../logger';
+import { oncePerKind } from '../once-per-kind';
 
 export type RefusedKind =
   /** Longer than any backend answer may be: left in Redis unread. */
@@ -23,16 +24,7 @@ export const REFUSAL_LOG_INTERVAL_MS = 60_000;
 export type OnRefused = (kind: RefusedKind, key: string) => void;
 
 /** Logs each kind at most once per REFUSAL_LOG_INTERVAL_MS; the key is cut, since anyone can name one. */
-export function refusalLog(logger: Logger, now: () => number = Date.now): OnRefused {
-  const held = new Map<RefusedKind, { until: number; count: number }>();
-  return (kind, key) => {
-    const at = now();
-    const quiet = held.get(kind);
-    if (quiet && at < quiet.until) {
-      quiet.count++;
-      return;
-    }
-    held.set(kind, { until: at + REFUSAL_LOG_INTERVAL_MS, count: 0 });
-    logger.warn({ kind, key: key.slice(0, 200), alsoSince: quiet?.count ?? 0 }, 'redis entry refused');
-  };
+export function refusalLog(logger: Logger, now?: () => number): OnRefused {
+  const refusals = oncePerKind<RefusedKind>(REFUSAL_LOG_INTERVAL_MS, now);
+  return (kind, key) => refusals(kind, (alsoSince) => logger.warn({ kind, key: key.slice(0, 200), alsoSince }, 'redis entry refused'));
 }
